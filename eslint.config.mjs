@@ -1,0 +1,39 @@
+import nextVitals from 'eslint-config-next/core-web-vitals'
+import nextTs from 'eslint-config-next/typescript'
+import importX from 'eslint-plugin-import-x'
+
+/** Layer rules of docs/architecture.md: who may import whom. */
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
+  },
+})
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  { ignores: ['.next*/**', 'var/**', 'node_modules/**', 'next-env.d.ts', 'src/db/migrations/**', 'test-results/**'] },
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  layer(['src/lib/**'], ['@/db', '@/db/*', '@/domains/*', '@/app/*', '@/ui/*'], 'src/lib imports nothing above it.'),
+  layer(['src/ui/**'], ['@/db', '@/db/*', '@/domains/*', '@/app/*'], 'src/ui may import only src/lib.'),
+  layer(['src/db/**'], ['@/domains/*', '@/app/*', '@/ui/*'], 'src/db may import only src/lib.'),
+  layer(
+    ['src/domains/**'],
+    ['@/app/*', '@/domains/*/*.db', '@/domains/*/*.db.ts', '../*/*.db', '../*/*.db.ts'],
+    "Domains never import routes, nor another domain's queries: use its *.server.ts.",
+  ),
+  { files: ['scripts/**', 'bench/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx'], rules: { 'no-console': 'off' } },
+]
+
+export default config

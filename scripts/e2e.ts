@@ -1,0 +1,32 @@
+/**
+ * `npm run test:e2e`: browser tests in Debian's Chromium against a production build on a fresh
+ * seeded PGlite in var/e2e. Installs the chromium package when missing (never a browser download).
+ */
+import { execSync, spawnSync } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+
+const CHROMIUM = '/usr/bin/chromium'
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+if (!existsSync(CHROMIUM)) {
+  console.log('installing Debian chromium…')
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
+}
+
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  NEXT_DIST_DIR: '.next-e2e',
+  VAR_DIR: 'var/e2e',
+  PGLITE_DIR: 'var/e2e/db',
+  DATABASE_URL: '',
+  PORT: '3100',
+}
+rmSync('var/e2e', { recursive: true, force: true })
+if (!process.argv.includes('--no-build')) run('npx', ['next', 'build'], env)
+run('npx', ['tsx', 'scripts/prepare-db.ts'], env)
+run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2).filter((a) => a !== '--no-build')], env)

@@ -1,0 +1,36 @@
+/**
+ * Migrates the database and seeds it when needed (idempotent).
+ *   tsx scripts/prepare-db.ts                  migrate + seed
+ *   tsx scripts/prepare-db.ts --no-seed        migrate only
+ *   tsx scripts/prepare-db.ts --products 10000 also add synthetic products for benchmarks
+ */
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { closeDb, dbHandle } from '../src/db/client'
+import { migrate } from '../src/db/migrate'
+import { seed, seedSyntheticProducts } from '../src/db/seed/seed'
+import { env } from '../src/lib/env'
+
+export async function prepareDb(options: { seed: boolean; syntheticProducts: number }): Promise<void> {
+  const handle = dbHandle()
+  try {
+    await migrate(handle)
+    if (!options.seed) return
+    const report = await seed(handle.db, { uploadsDir: path.join(env().VAR_DIR, 'uploads') })
+    if (report.products > 0) console.log(`seeded ${report.products} products, ${report.cities} cities`)
+    if (options.syntheticProducts > 0) {
+      const added = await seedSyntheticProducts(handle.db, options.syntheticProducts)
+      console.log(`added ${added} synthetic products`)
+    }
+  } finally {
+    await closeDb()
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)
+if (isMain) {
+  const { values } = parseArgs({
+    options: { 'no-seed': { type: 'boolean', default: false }, products: { type: 'string', default: '0' } },
+  })
+  await prepareDb({ seed: !values['no-seed'], syntheticProducts: Number(values.products) || 0 })
+}

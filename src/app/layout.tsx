@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { CookieBanner } from '@/domains/layout/ui/cookie-banner'
+import { SiteFooter } from '@/domains/layout/ui/site-footer'
+import { SiteHeader } from '@/domains/layout/ui/site-header'
+import { SHOP } from '@/domains/layout/shop'
+import { env } from '@/lib/env'
+import './globals.css'
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env().PUBLIC_URL),
+  title: { default: `${SHOP.name} — витамины и БАД с доставкой по России`, template: `%s — ${SHOP.name}` },
+  description:
+    'Витамины, минералы и БАД для здоровья с доставкой по всей России: пункты выдачи, курьер, оплата картой и долями.',
+  openGraph: { siteName: SHOP.name, locale: 'ru_RU', type: 'website' },
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#2f9e5b' }
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="ru">
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Перейти к содержимому
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <CookieBanner />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,5 @@
+/** Every table, one file per area. Domains add their area file here. */
+export * from './schema/catalog'
+export * from './schema/accounts'
+export * from './schema/cart'
+export * from './schema/settings'

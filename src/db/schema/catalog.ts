@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+/** Purpose sections: Иммунитет, Красота, Суставы… A product belongs to one main section and may list more. */
+export const sections = pgTable('sections', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  picture: text().notNull().default(''),
+  sort: integer().notNull().default(500),
+  active: boolean().notNull().default(true),
+})
+
+export const brands = pgTable('brands', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  country: text().notNull().default(''),
+  description: text().notNull().default(''),
+  logo: text().notNull().default(''),
+  /** The spec's brand link may carry rel="nofollow". */
+  nofollow: boolean().notNull().default(false),
+  sort: integer().notNull().default(500),
+})
+
+export const PRODUCT_FORMS = ['capsules', 'tablets', 'powder', 'liquid'] as const
+export type ProductForm = (typeof PRODUCT_FORMS)[number]
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    subTitle: text().notNull().default(''),
+    /** Product line shown above the name on cards (LINE in the spec). */
+    line: text().notNull().default(''),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id),
+    form: text().$type<ProductForm>().notNull(),
+    description: text().notNull().default(''),
+    composition: text().notNull().default(''),
+    howToUse: text().notNull().default(''),
+    instruction: text().notNull().default(''),
+    isImportReplace: boolean().notNull().default(false),
+    isDrug: boolean().notNull().default(false),
+    /** Average of approved reviews and their count, kept current by the reviews domain. */
+    rating: real().notNull().default(0),
+    ratesCount: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    sort: integer().notNull().default(500),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_section_idx').on(t.sectionId), index('products_brand_idx').on(t.brandId)],
+)
+
+/** Extra purposes a product is listed under, besides its main section. */
+export const productSections = pgTable(
+  'product_sections',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.sectionId] }), index('product_sections_section_idx').on(t.sectionId)],
+)
+
+/** A buyable variant: package size and flavour, with its own price, stock and parcel size. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text().notNull().unique(),
+    /** 30, 60, 90 … counted in packageUnit. */
+    packageSize: integer().notNull(),
+    packageUnit: text().notNull(),
+    flavour: text(),
+    /** Kopecks. */
+    price: integer().notNull(),
+    oldPrice: integer(),
+    /** null: not tracked (then a line is capped at 100). */
+    stock: integer(),
+    weightGrams: integer().notNull().default(100),
+    widthMm: integer().notNull().default(100),
+    lengthMm: integer().notNull().default(100),
+    heightMm: integer().notNull().default(100),
+    /** The carriers' canBeDeliveredByAir is false when this is set. */
+    airRestricted: boolean().notNull().default(false),
+    vatPercent: integer().notNull().default(0),
+    picture: text().notNull().default(''),
+    active: boolean().notNull().default(true),
+    sort: integer().notNull().default(500),
+  },
+  (t) => [
+    index('offers_product_idx').on(t.productId),
+    check('offers_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('offers_price_non_negative', sql`${t.price} >= 0`),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    alt: text().notNull().default(''),
+    sort: integer().notNull().default(500),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+)
+
+/** Icon badges of the gallery and the cards; codes 'hit' and 'new' are the spec's 'Хит' and 'Новинка'. */
+export const badges = pgTable('badges', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  icon: text().notNull().default(''),
+  sort: integer().notNull().default(500),
+})
+
+export const productBadges = pgTable(
+  'product_badges',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    badgeId: integer()
+      .notNull()
+      .references(() => badges.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.badgeId] })],
+)
+
+/** Free-form characteristics: «Страна производства», «Количество в упаковке», … */
+export const productProperties = pgTable(
+  'product_properties',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    value: text().notNull(),
+    sort: integer().notNull().default(500),
+  },
+  (t) => [uniqueIndex('product_properties_name_idx').on(t.productId, t.name)],
+)
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Stable location code sent by the checkout as the location value. */
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    region: text().notNull(),
+    lat: doublePrecision().notNull(),
+    lon: doublePrecision().notNull(),
+    population: integer().notNull().default(0),
+  },
+  (t) => [index('cities_name_idx').on(t.name)],
+)

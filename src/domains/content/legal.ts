@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import pages from '@/db/seed/data/legal-pages.json'
+
+const legalPage = z.object({
+  slug: z.string(),
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+})
+export type LegalPage = z.infer<typeof legalPage>
+
+const all: LegalPage[] = z.array(legalPage).parse(pages)
+
+export function legalPages(): LegalPage[] {
+  return all
+}
+
+export function findLegalPage(slug: string): LegalPage | undefined {
+  return all.find((p) => p.slug === slug)
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod'
+import { FormShapeError, parseFormFields, type FormObject } from './form-data'
+import { logger } from './logger'
+import {
+  SESSION_COOKIE,
+  isValidSessid,
+  isWellFormedSessionId,
+  readCookie,
+  serializeCookie,
+  sessionCookies,
+  type CookieToSet,
+} from './session'
+
+z.config(z.locales.ru())
+
+/**
+ * The one wrapper every spec call goes through: parse the body once (PHP bracket names), check
+ * `sessid`, validate with one zod schema, run the use-case, answer JSON. Bad input never yields a 5xx.
+ */
+
+export const MESSAGES = {
+  badSessid: 'Сессия устарела. Обновите страницу и повторите действие.',
+  tooLarge: 'Слишком большой запрос.',
+  badBody: 'Не удалось прочитать данные формы.',
+  unexpected: 'Произошла ошибка, попробуйте повторить попытку позже.',
+} as const
+
+/** An expected refusal with a message for the buyer; `body` replaces the default `{error}` answer. */
+export class AjaxError extends Error {
+  override name = 'AjaxError'
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+export interface AjaxContext {
+  readonly request: Request
+  /** The session cookie's id; for POST it is proven by `sessid`. Empty for a GET without a session. */
+  readonly sessionId: string
+  readonly ip: string
+  setCookie(cookie: CookieToSet): void
+  /** After login or logout: the old id stops working, the browser gets a new id and sessid. */
+  replaceSession(newSessionId: string): void
+}
+
+export interface AjaxOptions {
+  method?: 'POST' | 'GET'
+  /** Default 256 KB; multipart uploads raise it. */
+  maxBytes?: number
+  /** The default is 403 `{error}`; some spec calls answer a refusal with their own shape. */
+  onBadSessid?: (message: string) => { status: number; body: unknown }
+}
+
+type Handler<S extends z.ZodType> = (input: z.output<S>, ctx: AjaxContext) => Promise<unknown>
+
+export function ajax<S extends z.ZodType>(schema: S, handler: Handler<S>, options: AjaxOptions = {}) {
+  const method = options.method ?? 'POST'
+  return async function handle(request: Request): Promise<Response> {
+    const cookies: CookieToSet[] = []
+    const sessionId = readCookie(request.headers.get('cookie'), SESSION_COOKIE) ?? ''
+    try {
+      const fields = method === 'GET' ? queryFields(request) : await readBody(request, options.maxBytes ?? 262_144)
+      if (method === 'POST' && !isValidSessid(sessionId, fields.sessid)) {
+        const refusal = options.onBadSessid?.(MESSAGES.badSessid) ?? {
+          status: 403,
+          body: { error: MESSAGES.badSessid },
+        }
+        return json(refusal.body, refusal.status, cookies)
+      }
+      const parsed = schema.safeParse(fields)
+      if (!parsed.success) return json(invalidAnswer(parsed.error), 400, cookies)
+      const ctx: AjaxContext = {
+        request,
+        sessionId: isWellFormedSessionId(sessionId) ? sessionId : '',
+        ip: clientIp(request),
+        setCookie: (cookie) => cookies.push(cookie),
+        replaceSession: (id) => cookies.push(...sessionCookies(id)),
+      }
+      const result = await handler(parsed.data, ctx)
+      if (result instanceof Response) {
+        for (const c of cookies) result.headers.append('set-cookie', serializeCookie(c))
+        return result
+      }
+      return json(result ?? { success: true }, 200, cookies)
+    } catch (error) {
+      if (error instanceof AjaxError) return json(error.body ?? { error: error.message }, error.status, cookies)
+      if (error instanceof FormShapeError) return json({ error: error.message }, 400, cookies)
+      if (error instanceof PayloadTooLarge) return json({ error: MESSAGES.tooLarge }, 413, cookies)
+      if (error instanceof UnreadableBody) return json({ error: MESSAGES.badBody }, 400, cookies)
+      logger.error({ err: error, path: new URL(request.url).pathname }, 'ajax handler failed')
+      return json({ error: MESSAGES.unexpected }, 500, cookies)
+    }
+  }
+}
+
+export function json(body: unknown, status = 200, cookies: readonly CookieToSet[] = []): Response {
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  for (const c of cookies) headers.append('set-cookie', serializeCookie(c))
+  return new Response(JSON.stringify(body), { status, headers })
+}
+
+function invalidAnswer(error: z.ZodError) {
+  const first = error.issues[0]
+  return {
+    error: first?.message ?? MESSAGES.badBody,
+    errors: error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+  }
+}
+
+class PayloadTooLarge extends Error {}
+class UnreadableBody extends Error {}
+
+function queryFields(request: Request): FormObject {
+  return parseFormFields(new URL(request.url).searchParams.entries())
+}
+
+async function readBody(request: Request, maxBytes: number): Promise<FormObject> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) throw new PayloadTooLarge()
+  const bytes = await readCapped(request, maxBytes)
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  try {
+    if (type.startsWith('multipart/form-data')) {
+      const form = await new Request(request.url, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: bytes,
+      }).formData()
+      return parseFormFields(form.entries())
+    }
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+    if (type.startsWith('application/json')) {
+      const value: unknown = text ? JSON.parse(text) : {}
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UnreadableBody()
+      return parseFormFields(flattenJson(value as Record<string, unknown>))
+    }
+    return parseFormFields(new URLSearchParams(text).entries())
+  } catch (error) {
+    if (error instanceof FormShapeError) throw error
+    throw new UnreadableBody()
+  }
+}
+
+/** JSON bodies go through the same parser, so `__proto__` and depth rules hold for them too. */
+function* flattenJson(value: Record<string, unknown>, prefix = ''): Generator<[string, string]> {
+  for (const [key, v] of Object.entries(value)) {
+    const name = prefix ? `${prefix}[${key}]` : key
+    if (v !== null && typeof v === 'object') yield* flattenJson(v as Record<string, unknown>, name)
+    else yield [name, v === null || v === undefined ? '' : String(v)]
+  }
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0))
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel()
+      throw new PayloadTooLarge()
+    }
+    chunks.push(value)
+  }
+  const out = new Uint8Array(new ArrayBuffer(size))
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
+
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded || request.headers.get('x-real-ip') || 'local'
+}
+
+/** Zod helpers for the wire: numbers and flags arrive as strings. */
+export const wire = {
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  quantity: z.coerce.number().int().min(1).max(100_000),
+  yn: z.enum(['Y', 'N']),
+  text: (max: number) => z.string().trim().max(max),
+}

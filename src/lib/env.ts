@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/** The only reader of process.env. Every variable has a default that works for a local run. */
+/** An empty variable means unset, as in shells and CI files. */
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset: embedded PGlite in PGLITE_DIR. Set: node-postgres against that server. */
+  DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
+  PGLITE_DIR: z.string().default('var/db'),
+  VAR_DIR: z.string().default('var'),
+  SESSION_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32).optional()),
+  /** Unset: mails are written as .eml files to var/mail/. */
+  SMTP_URL: z.preprocess(unsetIfEmpty, z.string().optional()),
+  MAIL_FROM: z.string().default('Витамаркет <shop@vitamarket.local>'),
+  SHOP_EMAIL: z.string().default('orders@vitamarket.local'),
+  MAP_TILES_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Cookies get the Secure flag; defaults to true in production behind HTTPS. */
+  COOKIE_SECURE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
+})
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; cookieSecure: boolean }
+
+let cached: Env | undefined
+
+export function env(): Env {
+  if (cached) return cached
+  const parsed = schema.safeParse(process.env)
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
+  }
+  const value = parsed.data
+  cached = {
+    ...value,
+    SESSION_SECRET: value.SESSION_SECRET ?? readOrCreateSecret(value.VAR_DIR),
+    cookieSecure: value.COOKIE_SECURE ? value.COOKIE_SECURE === 'true' : value.PUBLIC_URL.startsWith('https:'),
+  }
+  return cached
+}
+
+/** A secret kept in var/ so sessions survive restarts without any set-up. */
+function readOrCreateSecret(varDir: string): string {
+  const file = path.join(varDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(varDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  return secret
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { countOf, plural, WORDS } from './plural'
+
+describe('Russian plural forms', () => {
+  it.each([
+    [1, 'товар'],
+    [2, 'товара'],
+    [5, 'товаров'],
+    [11, 'товаров'],
+    [21, 'товар'],
+    [22, 'товара'],
+    [112, 'товаров'],
+    [0, 'товаров'],
+  ])('%i → %s', (n, word) => {
+    expect(plural(n, WORDS.product)).toBe(word)
+  })
+  it('builds a count with its word', () => {
+    expect(countOf(3, WORDS.package)).toBe('3 упаковки')
+    expect(countOf(25, WORDS.review)).toBe('25 отзывов')
+  })
+})

@@ -1,0 +1,53 @@
+import { NextResponse, type NextRequest } from 'next/server'
+import {
+  SESSID_COOKIE,
+  SESSION_COOKIE,
+  isWellFormedSessionId,
+  newSessionId,
+  sessionCookies,
+  sessidFor,
+} from '@/lib/session'
+import { env } from '@/lib/env'
+
+/**
+ * Every visitor carries a session id from the first page on (no database row until something is
+ * stored), so the page's scripts can read `sessid` for their first POST.
+ * Also: pages get a trailing slash by redirect; calls (POST) are rewritten instead, since a redirect
+ * would make the browser send the body twice.
+ */
+export function proxy(request: NextRequest) {
+  const url = request.nextUrl
+  const needsSlash = !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname)
+  let response: NextResponse
+  if (needsSlash && (request.method === 'GET' || request.method === 'HEAD')) {
+    const target = url.clone()
+    target.pathname = `${url.pathname}/`
+    return NextResponse.redirect(target, 308)
+  } else if (needsSlash) {
+    const target = url.clone()
+    target.pathname = `${url.pathname}/`
+    response = NextResponse.rewrite(target)
+  } else {
+    response = NextResponse.next()
+  }
+
+  const current = request.cookies.get(SESSION_COOKIE)?.value
+  const sessionId = isWellFormedSessionId(current) ? current : newSessionId()
+  const sessidOk = request.cookies.get(SESSID_COOKIE)?.value === sessidFor(sessionId)
+  if (sessionId !== current || !sessidOk) {
+    for (const c of sessionCookies(sessionId)) {
+      response.cookies.set(c.name, c.value, {
+        httpOnly: c.httpOnly,
+        maxAge: c.maxAge,
+        sameSite: 'lax',
+        path: '/',
+        secure: env().cookieSecure,
+      })
+    }
+  }
+  return response
+}
+
+export const config = {
+  matcher: ['/((?!_next/|upload/|favicon|robots.txt|sitemap.xml|healthz).*)'],
+}

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const port = Number(process.env.PORT ?? 3100)
+const launchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+/** Every spec runs at phone (375 px) and desktop (1440 px) widths against `next start`. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'ru-RU',
+    trace: 'off',
+    launchOptions,
+  },
+  projects: [
+    { name: 'mobile-375', use: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, browserName: 'chromium', launchOptions } },
+    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium', launchOptions } },
+  ],
+  webServer: {
+    command: `npx next start -p ${port}`,
+    url: `http://127.0.0.1:${port}/healthz/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

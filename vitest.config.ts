@@ -1,0 +1,52 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const onPostgres = Boolean(process.env.DATABASE_URL)
+const integration = ['src/**/*.int.test.ts', 'tests/**/*.int.test.ts']
+
+/**
+ * unit: pure code, no database. int-pglite: every *.int.test.ts on a fresh in-memory PGlite per file.
+ * int-postgres (when DATABASE_URL is set, as in CI): the same files on a fresh PostgreSQL database each.
+ */
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      'server-only': path.resolve(import.meta.dirname, 'tests/support/server-only.ts'),
+    },
+  },
+  test: {
+    env: { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', VAR_DIR: 'var/test' },
+    setupFiles: ['tests/support/no-console-error.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'], exclude: integration },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int-pglite',
+          include: integration,
+          setupFiles: ['tests/support/no-console-error.ts', 'tests/support/test-db.ts'],
+          env: { TEST_DB: 'pglite', DATABASE_URL: '' },
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'int-postgres',
+                include: integration,
+                setupFiles: ['tests/support/no-console-error.ts', 'tests/support/test-db.ts'],
+                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_URL: '' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
