@@ -37,6 +37,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `npx next start -p ${port}`,
+    cwd: '../..',
     url: `http://127.0.0.1:${port}/healthz/`,
     timeout: 120_000,
     reuseExistingServer: false,

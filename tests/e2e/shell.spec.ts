@@ -5,8 +5,9 @@ test.describe('page shell', () => {
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
     await expect(page.getByRole('link', { name: 'Витамаркет — на главную' })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Корзина' })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Избранное' })).toBeVisible()
+    const header = page.locator('header')
+    await expect(header.getByRole('link', { name: 'Корзина' })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Избранное' })).toBeVisible()
     const footer = page.locator('footer')
     for (const href of [
       '/about/politika_obrabotki/',
