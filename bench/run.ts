@@ -1,0 +1,135 @@
+/**
+ * `npm run bench [filter]`: a production build on a bench database with 10 000 extra products
+ * (var/bench), one server, then each target of bench/targets/*.ts under load: requests/s and
+ * p50/p95/p99 latency, plus first-load JS (gzip) for pages that ask for it.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { buildIfStale } from '../scripts/build-if-stale'
+import type { BenchTarget, BenchVisitor } from './types'
+
+const PORT = 3200
+const BASE = `http://127.0.0.1:${PORT}`
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10)
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  NEXT_DIST_DIR: '.next',
+  VAR_DIR: 'var/bench',
+  PGLITE_DIR: 'var/bench/db',
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  LOG_LEVEL: 'warn',
+}
+
+async function loadTargets(): Promise<BenchTarget[]> {
+  const dir = path.join(import.meta.dirname, 'targets')
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()
+  const modules = await Promise.all(files.map((f) => import(path.join(dir, f)) as Promise<{ targets: BenchTarget[] }>))
+  const filter = process.argv[2]
+  return modules.flatMap((m) => m.targets).filter((t) => !filter || t.name.includes(filter))
+}
+
+async function newVisitor(): Promise<BenchVisitor> {
+  const res = await fetch(`${BASE}/`, { redirect: 'manual' })
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+  const sessid = cookies.find((c) => c.startsWith('vm_sessid='))?.split('=')[1] ?? ''
+  return { cookie: cookies.join('; '), sessid: decodeURIComponent(sessid) }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+async function measure(target: BenchTarget) {
+  const visitor = await newVisitor()
+  await target.setup?.(visitor, BASE)
+  const latencies: number[] = []
+  let errors = 0
+  let i = 0
+  const until = Date.now() + DURATION_MS
+  const worker = async () => {
+    while (Date.now() < until) {
+      const n = i++
+      const url = BASE + (typeof target.path === 'function' ? target.path(n) : target.path)
+      const body = target.form ? new URLSearchParams({ ...target.form(n), sessid: visitor.sessid }) : undefined
+      const started = performance.now()
+      try {
+        const res = await fetch(url, { method: target.method ?? 'GET', headers: { cookie: visitor.cookie }, body })
+        await res.arrayBuffer()
+        if (res.status >= 500) errors++
+      } catch {
+        errors++
+      }
+      latencies.push(performance.now() - started)
+    }
+  }
+  const started = Date.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const seconds = (Date.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+  }
+}
+
+async function firstLoadJsGzip(pagePath: string): Promise<number> {
+  const html = await (await fetch(BASE + pagePath)).text()
+  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1] ?? ''))]
+  let total = 0
+  for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer())).byteLength
+  return total
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz/`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('server did not start')
+}
+
+if (!env.DATABASE_URL && !existsSync('var/bench/db')) {
+  const prepared = spawnSync('npx', ['tsx', 'scripts/prepare-db.ts', '--products', '10000'], { stdio: 'inherit', env })
+  if (prepared.status !== 0) process.exit(1)
+}
+buildIfStale('.next', env)
+const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { stdio: ['ignore', 'ignore', 'inherit'], env, detached: true })
+try {
+  await waitForServer()
+  const targets = await loadTargets()
+  console.log(`\n${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per target, 10 000 synthetic products\n`)
+  console.log('target'.padEnd(44), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), '  notes')
+  for (const target of targets) {
+    await measure({ ...target }) // warm-up: caches and JIT
+    const r = await measure(target)
+    const notes: string[] = []
+    if (r.errors) notes.push(`${r.errors} errors`)
+    if (target.p95BudgetMs) notes.push(`p95 budget ${target.p95BudgetMs} ms ${r.p95 <= target.p95BudgetMs ? 'met' : 'MISSED'}`)
+    if (target.measureJs) {
+      const p = typeof target.path === 'function' ? target.path(0) : target.path
+      notes.push(`first-load JS ${(await firstLoadJsGzip(p) / 1024).toFixed(1)} KB gzip`)
+    }
+    console.log(
+      target.name.padEnd(44),
+      r.rps.toFixed(0).padStart(8),
+      r.p50.toFixed(1).padStart(8),
+      r.p95.toFixed(1).padStart(8),
+      r.p99.toFixed(1).padStart(8),
+      ' ',
+      notes.join('; '),
+    )
+  }
+} finally {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+}
