@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
+import { VisitorStoreBoot } from '@/domains/cart/ui/visitor-store-boot'
 import { CookieBanner } from '@/domains/layout/ui/cookie-banner'
 import { SiteFooter } from '@/domains/layout/ui/site-footer'
 import { SiteHeader } from '@/domains/layout/ui/site-header'
@@ -30,6 +31,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <CookieBanner />
+        <VisitorStoreBoot />
       </body>
     </html>
   )

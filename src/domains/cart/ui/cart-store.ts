@@ -1,0 +1,181 @@
+'use client'
+
+/**
+ * The visitor's cart and favourites in the browser: one store for the whole page, filled at page start
+ * by GetBasket and favourites get (the spec's page mounting), changed only through /ajax/basket/ and
+ * /ajax/favorites/. A module-level store read with useSyncExternalStore, so any island (buy buttons in
+ * cached catalogue HTML, the header, the cart page) shares it without a wrapping provider.
+ */
+import { useSyncExternalStore } from 'react'
+import { trackEcommerce, type AnalyticsItem } from '@/domains/analytics/data-layer'
+import { AjaxCallError, postForm } from '@/lib/ajax-client'
+import { EMPTY_CART, type Cart, type CartLine } from '../cart'
+
+export interface VisitorState {
+  cart: Cart
+  favorites: readonly number[]
+  /** True while any basket or favourites request is in flight (and before the first load ends). */
+  loading: boolean
+  loaded: boolean
+}
+
+const initial: VisitorState = { cart: EMPTY_CART, favorites: [], loading: true, loaded: false }
+let state: VisitorState = initial
+let inFlight = 0
+let started: Promise<void> | null = null
+const listeners = new Set<() => void>()
+
+function set(patch: Partial<VisitorState>): void {
+  state = { ...state, ...patch }
+  for (const l of listeners) l()
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function useVisitorState(): VisitorState {
+  return useSyncExternalStore(subscribe, () => state, () => initial)
+}
+
+export function getVisitorState(): VisitorState {
+  return state
+}
+
+async function track<T>(run: () => Promise<T>): Promise<T> {
+  inFlight++
+  set({ loading: true })
+  try {
+    return await run()
+  } finally {
+    inFlight--
+    set({ loading: inFlight > 0 || !state.loaded })
+  }
+}
+
+export const BASKET_URL = '/ajax/basket/'
+export const FAVORITES_URL = '/ajax/favorites/'
+
+function alertError(message: string): void {
+  // The spec shows productError and basket failures as an alert.
+  if (typeof window !== 'undefined') window.alert(message)
+}
+
+function errorText(error: unknown): string {
+  return error instanceof AjaxCallError ? error.message : 'Произошла ошибка, попробуйте повторить попытку позже.'
+}
+
+/** Page start: loads basket and favourites once per page. */
+export function startVisitorStore(): Promise<void> {
+  started ??= track(async () => {
+    const [cart, favorites] = await Promise.allSettled([
+      postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' }),
+      postForm<number[]>(FAVORITES_URL, { action: 'get' }),
+    ])
+    set({
+      cart: cart.status === 'fulfilled' ? cart.value : state.cart,
+      favorites: favorites.status === 'fulfilled' && Array.isArray(favorites.value) ? favorites.value : state.favorites,
+      loaded: true,
+    })
+  })
+  return started
+}
+
+function analyticsItem(line: CartLine, quantity = line.quantity): AnalyticsItem {
+  return {
+    item_id: String(line.id),
+    item_name: line.name,
+    price: line.price,
+    discount: line.discount,
+    quantity,
+    item_brand: line.BRAND,
+    item_category: line.SECTION_NAME,
+  }
+}
+
+async function basketCall(fields: Record<string, string | number>): Promise<Cart | null> {
+  try {
+    const cart = await track(() => postForm<Cart>(BASKET_URL, { ...fields, PAGE_TITLE: document.title }))
+    const { productError, ...clean } = cart
+    set({ cart: clean })
+    if (productError) alertError(productError)
+    return cart
+  } catch (error) {
+    alertError(errorText(error))
+    return null
+  }
+}
+
+export function findLine(offerId: number, cart: Cart = state.cart): CartLine | undefined {
+  return cart.Products.find((l) => l.id === offerId)
+}
+
+export async function addToBasket(offerId: number, quantity = 1): Promise<Cart | null> {
+  const before = findLine(offerId)?.quantity ?? 0
+  const cart = await basketCall({ ACTION: 'Add', ID: offerId, QUANTITY: quantity })
+  const line = cart && findLine(offerId, cart)
+  if (line && line.quantity > before) trackEcommerce('add_to_cart', [analyticsItem(line, line.quantity - before)])
+  return cart
+}
+
+/** Sets a line's quantity (ACTION=Update); the server caps it and answers the cart. */
+export async function setLineQuantity(offerId: number, quantity: number): Promise<Cart | null> {
+  const previous = findLine(offerId)
+  const cart = await basketCall({ ACTION: 'Update', ID: offerId, QUANTITY: quantity })
+  const line = cart && findLine(offerId, cart)
+  if (previous && line) {
+    const delta = line.quantity - previous.quantity
+    if (delta > 0) trackEcommerce('add_to_cart', [analyticsItem(line, delta)])
+    if (delta < 0) trackEcommerce('remove_from_cart', [analyticsItem(line, -delta)])
+  }
+  return cart
+}
+
+export async function removeFromBasket(offerId: number): Promise<Cart | null> {
+  const previous = findLine(offerId)
+  const cart = await basketCall({ ACTION: 'Remove', ID: offerId })
+  if (cart && previous && !findLine(offerId, cart)) trackEcommerce('remove_from_cart', [analyticsItem(previous)])
+  return cart
+}
+
+export function isFavorite(productId: number): boolean {
+  return state.favorites.includes(productId)
+}
+
+export async function toggleFavorite(productId: number): Promise<void> {
+  const adding = !isFavorite(productId)
+  // Hearts react at once; the server's list replaces the guess when it answers.
+  const before = state.favorites
+  set({ favorites: adding ? [...before, productId] : before.filter((id) => id !== productId) })
+  try {
+    const list = await track(() => postForm<number[]>(FAVORITES_URL, { action: adding ? 'add' : 'remove', favoritesId: productId }))
+    if (Array.isArray(list)) set({ favorites: list })
+    if (adding) void trackWishlist(productId)
+  } catch (error) {
+    set({ favorites: before })
+    alertError(errorText(error))
+  }
+}
+
+interface BundleItem {
+  PRODUCT_ID: number
+  NAME: string
+  PRICE: number
+  BRAND: string
+  SECTION_NAME: string
+}
+
+/** The heart knows only the product id; bundle-info supplies what analytics needs (spec §7). */
+async function trackWishlist(productId: number): Promise<void> {
+  try {
+    const map = await postForm<Record<string, BundleItem>>('/ajax/bundle-info/', { products: productId })
+    const item = map[String(productId)]
+    if (!item) return
+    trackEcommerce('add_to_wishlist', [
+      { item_id: String(item.PRODUCT_ID), item_name: item.NAME, price: item.PRICE, quantity: 1, item_brand: item.BRAND, item_category: item.SECTION_NAME },
+    ])
+  } catch {
+    // Analytics must never disturb the buyer.
+  }
+}
