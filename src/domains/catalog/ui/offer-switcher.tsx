@@ -1,0 +1,69 @@
+'use client'
+
+import { flavours, flavoursForSize, offerForFlavour, offerForSize, packageSizes, type OfferCardData } from '../catalog'
+
+/** Package-size and flavour buttons; used by cards and the product page. */
+export function OfferSwitcher<T extends OfferCardData>({
+  offers,
+  active,
+  onChange,
+  compact = false,
+}: {
+  offers: readonly T[]
+  active: T
+  onChange: (offer: T) => void
+  compact?: boolean
+}) {
+  const sizes = packageSizes(offers)
+  const tastes = flavours(offers)
+  const available = flavoursForSize(offers, active.packageSize)
+  const chip = (selected: boolean) =>
+    `rounded-lg border px-2.5 py-1 ${compact ? 'text-xs' : 'text-sm'} transition-colors ${
+      selected ? 'border-brand-500 bg-brand-50 font-semibold text-brand-700' : 'border-line hover:border-brand-500'
+    }`
+  return (
+    <div className="flex flex-col gap-2">
+      {sizes.length > 1 || !compact ? (
+        <div role="group" aria-label="Размер упаковки" className="flex flex-wrap gap-1.5">
+          {sizes.map((size) => {
+            const first = offerForSize(offers, size)
+            return (
+              <button
+                key={size}
+                type="button"
+                data-size={size}
+                aria-pressed={active.packageSize === size}
+                className={chip(active.packageSize === size)}
+                onClick={() => first && first.id !== active.id && onChange(first)}
+              >
+                {size} {first?.packageUnit}
+              </button>
+            )
+          })}
+        </div>
+      ) : null}
+      {tastes.length > 1 && (
+        <div role="group" aria-label="Вкус" className="flex flex-wrap gap-1.5">
+          {tastes.map((taste) => {
+            const selected = active.flavour === taste
+            return (
+              <button
+                key={taste}
+                type="button"
+                data-flavour={taste}
+                aria-pressed={selected}
+                className={`${chip(selected)} ${available.has(taste) ? '' : 'opacity-60'}`}
+                onClick={() => {
+                  const next = offerForFlavour(offers, active, taste)
+                  if (next && next.id !== active.id) onChange(next)
+                }}
+              >
+                {taste}
+              </button>
+            )
+          })}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+'use client'
+
+import Link from 'next/link'
+import { useState } from 'react'
+import { BuyButton } from '@/domains/cart/ui/buy-button'
+import { FavoriteButton } from '@/domains/favorites/ui/favorite-button'
+import { Price } from '@/ui/price'
+import { IMPORT_SECTION_CODE, showsInlineRating, type PartnerLink, type ProductCardData } from '../catalog'
+import { pushEvent, selectItemEvent } from '../analytics'
+import { OfferSwitcher } from './offer-switcher'
+import { PartnerLinksButton } from './partner-links-button'
+import { StarRating } from './star-rating'
+
+/** The catalogue card: the active offer drives picture, price, old price and the buy button. */
+export function ProductCard({
+  product,
+  listName = 'Каталог',
+  index,
+  partners,
+}: {
+  product: ProductCardData
+  listName?: string
+  index?: number
+  /** ALTERNATIVE_LINKS: when given, a button opens the partner purchase modal. */
+  partners?: readonly PartnerLink[]
+}) {
+  const [activeId, setActiveId] = useState(product.offers[0]?.id)
+  const offer = product.offers.find((o) => o.id === activeId) ?? product.offers[0]
+  if (!offer) return null
+  const select = () => pushEvent(selectItemEvent(product, offer, listName, index))
+  return (
+    <article
+      className="group relative flex h-full flex-col rounded-2xl border border-line bg-white p-3 transition-shadow hover:shadow-lg sm:p-4"
+      data-product-id={product.id}
+      data-offer-id={offer.id}
+    >
+      <div className="relative">
+        <Link href={product.url} onClick={select} className="block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
+          <img src={offer.picture} alt={product.name} loading="lazy" className="h-full w-full object-contain" data-card-picture />
+        </Link>
+        <div className="pointer-events-none absolute left-0 top-0 flex flex-col items-start gap-1">
+          {product.isHit && <span className="rounded-md bg-accent-500 px-2 py-0.5 text-xs font-semibold text-white">Хит</span>}
+          {product.isNew && <span className="rounded-md bg-brand-500 px-2 py-0.5 text-xs font-semibold text-white">Новинка</span>}
+          {offer.discountPercent > 0 && (
+            <span className="rounded-md bg-sale-500 px-2 py-0.5 text-xs font-semibold text-white" data-discount>
+              −{offer.discountPercent}%
+            </span>
+          )}
+        </div>
+        <FavoriteButton productId={product.id} className="absolute right-0 top-0" />
+        {product.isImportReplace && (
+          <Link
+            href={`/catalog/${IMPORT_SECTION_CODE}/`}
+            className="absolute bottom-1 left-1 rounded-md bg-white/90 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-700 ring-1 ring-brand-100"
+            title="Импортозамещение"
+          >
+            🇷🇺 Импортозамещение
+          </Link>
+        )}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1.5">
+        {product.line && <p className="text-xs uppercase tracking-wide text-ink-400">{product.line}</p>}
+        <h3 className="text-sm font-semibold leading-snug sm:text-base">
+          <Link href={product.url} onClick={select} className="hover:text-brand-600">
+            {product.name}
+          </Link>
+        </h3>
+        {product.subTitle && <p className="line-clamp-2 text-xs text-ink-600 sm:text-sm">{product.subTitle}</p>}
+        {showsInlineRating(product.rating, product.ratesCount) && (
+          <StarRating rating={product.rating} count={product.ratesCount} />
+        )}
+        <div className="mt-auto pt-2">
+          <OfferSwitcher offers={product.offers} active={offer} onChange={(o) => setActiveId(o.id)} compact />
+        </div>
+        <Price value={offer.price} oldValue={offer.oldPrice} className="mt-1" />
+        <div className="flex flex-wrap items-center gap-2">
+          <BuyButton productId={product.id} offerId={offer.id} className="flex-1" />
+          {partners && partners.length > 0 && <PartnerLinksButton partners={partners} productName={product.name} />}
+        </div>
+      </div>
+    </article>
+  )
+}
