@@ -9,6 +9,8 @@ const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Set by Next: 'nodejs' or 'edge'. */
+  NEXT_RUNTIME: z.string().optional(),
   /** Unset: embedded PGlite in PGLITE_DIR. Set: node-postgres against that server. */
   DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
   PGLITE_DIR: z.string().default('var/db'),

@@ -1,0 +1,69 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { db } from '@/db/client'
+import { outbox } from '@/db/schema'
+import { setClockForTests } from '@/lib/clock'
+import type { MailMessage } from './mail'
+import { drainOutbox, enqueueMail } from './mail.server'
+import { setMailTransportForTests } from './transport.server'
+
+const sent: MailMessage[] = []
+const recording = { send: async (m: MailMessage) => void sent.push(m) }
+
+afterEach(() => {
+  setMailTransportForTests(undefined)
+  setClockForTests(null)
+  sent.length = 0
+})
+
+describe('mail outbox', () => {
+  it('keeps a mail written in a rolled-back transaction out of the outbox', async () => {
+    await db()
+      .transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'a@example.ru', subject: 'Заказ', text: 'Текст' })
+        tx.rollback()
+      })
+      .catch(() => undefined)
+    const rows = await db().select().from(outbox).where(sql`${outbox.payload}->>'to' = 'a@example.ru'`)
+    expect(rows).toEqual([])
+    // Control: the same query finds a committed one.
+    await enqueueMail(db(), { to: 'a@example.ru', subject: 'Заказ', text: 'Текст' })
+    expect(await db().select().from(outbox).where(sql`${outbox.payload}->>'to' = 'a@example.ru'`)).toHaveLength(1)
+  })
+
+  it('sends each message once, even when drained twice', async () => {
+    setMailTransportForTests(recording)
+    await enqueueMail(db(), { to: 'b@example.ru', subject: 'Заказ №1', text: 'Спасибо', dedupeKey: 'order:1' })
+    await enqueueMail(db(), { to: 'b@example.ru', subject: 'Заказ №1', text: 'Спасибо', dedupeKey: 'order:1' })
+    await Promise.all([drainOutbox(), drainOutbox()])
+    await drainOutbox()
+    expect(sent.filter((m) => m.subject === 'Заказ №1')).toHaveLength(1)
+  })
+
+  it('retries a failed send later instead of losing it', async () => {
+    let fail = true
+    setMailTransportForTests({
+      send: async (m) => {
+        if (fail) throw new Error('smtp down')
+        sent.push(m)
+      },
+    })
+    await enqueueMail(db(), { to: 'c@example.ru', subject: 'Повтор', text: 'x' })
+    expect((await drainOutbox()).failed).toBe(1)
+    fail = false
+    expect((await drainOutbox()).sent).toBe(0)
+    setClockForTests(() => new Date(Date.now() + 60_000))
+    await drainOutbox()
+    expect(sent.map((m) => m.subject)).toContain('Повтор')
+  })
+
+  it('writes .eml files when no SMTP is configured', async () => {
+    await enqueueMail(db(), { to: 'd@example.ru', subject: 'Файл', text: 'Письмо для проверки' })
+    expect((await drainOutbox()).sent).toBeGreaterThan(0)
+    const dir = path.join('var/test', 'mail')
+    const files = await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), 'utf8')))
+    expect(files.some((f) => f.includes('To: d@example.ru'))).toBe(true)
+  })
+})

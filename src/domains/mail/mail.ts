@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+export const mailMessage = z.object({
+  to: z.string().email(),
+  subject: z.string().min(1).max(300),
+  text: z.string().min(1),
+  html: z.string().optional(),
+})
+export type MailMessage = z.infer<typeof mailMessage>
+
+/** Retry backoff: 30 s, 2 min, 8 min … capped at 6 h; after 10 attempts the message is marked failed. */
+export const MAX_ATTEMPTS = 10
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 6 * 3600_000)
+}

@@ -1,0 +1,44 @@
+import 'server-only'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { env } from '@/lib/env'
+import type { MailMessage } from './mail'
+
+/** Sends through SMTP when SMTP_URL is set; otherwise writes an .eml file to var/mail/ (works offline). */
+export interface MailTransport {
+  send(message: MailMessage, id: number): Promise<void>
+}
+
+function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url)
+  return {
+    async send(message) {
+      await transporter.sendMail({ from: env().MAIL_FROM, ...message })
+    },
+  }
+}
+
+function fileTransport(dir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(message, id) {
+      const info = await transporter.sendMail({ from: env().MAIL_FROM, ...message })
+      await mkdir(dir, { recursive: true })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      await writeFile(path.join(dir, `${stamp}-${id}.eml`), info.message as Buffer)
+    },
+  }
+}
+
+let transport: MailTransport | undefined
+
+export function mailTransport(): MailTransport {
+  const { SMTP_URL, VAR_DIR } = env()
+  transport ??= SMTP_URL ? smtpTransport(SMTP_URL) : fileTransport(path.join(VAR_DIR, 'mail'))
+  return transport
+}
+
+export function setMailTransportForTests(replacement: MailTransport | undefined): void {
+  transport = replacement
+}

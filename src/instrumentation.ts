@@ -1,0 +1,7 @@
+/** Background work of each server process: the mail outbox worker. */
+export async function register() {
+  const { env } = await import('@/lib/env')
+  if (env().NEXT_RUNTIME !== 'nodejs' || env().NODE_ENV === 'test') return
+  const { startOutboxWorker } = await import('@/domains/mail/mail.server')
+  startOutboxWorker()
+}
