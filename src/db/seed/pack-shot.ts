@@ -40,7 +40,9 @@ export function packShotSvg(p: PackShotInput): string {
        <rect x="96" y="165" width="208" height="150" fill="${esc(p.color)}"/>`
   const nameLines = wrap(p.name, 16, 3)
   const name = nameLines
-    .map((line, i) => `<text x="200" y="${200 + i * 24}" font-size="20" font-weight="700">${esc(line)}</text>`)
+    .map(
+      (line, i) => `<text x="200" y="${200 + i * 24}" font-size="20" font-weight="700">${esc(line)}</text>`,
+    )
     .join('')
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${esc(p.name)}">
 <rect width="400" height="400" fill="#f6f7f9"/>

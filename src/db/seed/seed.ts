@@ -16,7 +16,15 @@ import {
   sections,
 } from '../schema'
 import { packShotSvg } from './pack-shot'
-import { badgeRow, brandRow, cityRow, productRow, sectionRow, type OfferRow, type ProductRow } from './seed-data.schema'
+import {
+  badgeRow,
+  brandRow,
+  cityRow,
+  productRow,
+  sectionRow,
+  type OfferRow,
+  type ProductRow,
+} from './seed-data.schema'
 
 export const SEED_DATA_DIR = path.join(process.cwd(), 'src/db/seed/data')
 
