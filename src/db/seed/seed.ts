@@ -15,6 +15,7 @@ import {
   productSections,
   sections,
 } from '../schema'
+import { seedCheckout } from './checkout'
 import { packShotSvg } from './pack-shot'
 import {
   badgeRow,
@@ -74,6 +75,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   const cityRows = load('cities.json', cityRow)
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
+  await seedCheckout(db)
   return { products: added, cities: cityRows.length }
 }
 

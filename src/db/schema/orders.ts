@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sessions, users } from './accounts'
+import { offers } from './catalog'
+import { coupons, paySystems, personTypes } from './checkout'
+
+export const ORDER_STATUSES = ['new', 'awaiting_payment', 'paid', 'assembling', 'shipped', 'delivered', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/**
+ * An order keeps copies of everything it was sold with (names, prices, delivery and payment names),
+ * so later catalogue edits never change a placed order. Amounts are kopecks.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The session that placed it: a guest sees the confirmation through it. */
+    sessionId: bigint({ mode: 'number' }).references(() => sessions.id, { onDelete: 'set null' }),
+    source: text().$type<'checkout' | 'one-click'>().notNull().default('checkout'),
+    status: text().$type<OrderStatus>().notNull().default('new'),
+    personTypeId: integer().references(() => personTypes.id),
+    paySystemId: integer().references(() => paySystems.id),
+    paySystemCode: text().notNull().default(''),
+    paySystemName: text().notNull().default(''),
+    deliveryId: text().notNull().default(''),
+    deliveryName: text().notNull().default(''),
+    /** Slot booking of the courier, released once on cancel. */
+    slotBookingId: text(),
+    locationCode: text().notNull().default(''),
+    locationName: text().notNull().default(''),
+    address: text().notNull().default(''),
+    buyerName: text().notNull().default(''),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    comment: text().notNull().default(''),
+    /** Every order property by code, as saved. */
+    props: jsonb().$type<Record<string, string>>().notNull().default({}),
+    couponId: integer().references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text(),
+    /** Goods at their base price, the discount taken off, the delivery and what the buyer pays. */
+    basePrice: integer().notNull(),
+    discount: integer().notNull().default(0),
+    goodsPrice: integer().notNull(),
+    deliveryPrice: integer().notNull().default(0),
+    total: integer().notNull(),
+    weightGrams: integer().notNull().default(0),
+    /** Random token of the payment page link. */
+    paymentToken: text().notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_session_idx').on(t.sessionId),
+    check('orders_total_non_negative', sql`${t.total} >= 0`),
+  ],
+)
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    offerId: integer().references(() => offers.id, { onDelete: 'set null' }),
+    productId: integer(),
+    name: text().notNull(),
+    link: text().notNull().default(''),
+    picture: text().notNull().default(''),
+    properties: jsonb().$type<Record<string, string>>().notNull().default({}),
+    quantity: integer().notNull(),
+    basePrice: integer().notNull(),
+    price: integer().notNull(),
+    sum: integer().notNull(),
+    weightGrams: integer().notNull().default(0),
+    isGift: text().$type<'Y' | 'N'>().notNull().default('N'),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_positive', sql`${t.quantity} >= 1`)],
+)
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text().$type<OrderStatus>(),
+    toStatus: text().$type<OrderStatus>().notNull(),
+    note: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+)
+
+/** Payment attempts through a provider; a callback is applied once per payment (status moves once). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    /** The id the provider knows the payment by; the callback names it. */
+    externalId: text().notNull(),
+    amount: integer().notNull(),
+    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payments_external_idx').on(t.provider, t.externalId), index('payments_order_idx').on(t.orderId)],
+)
