@@ -25,6 +25,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Cookies get the Secure flag; defaults to true in production behind HTTPS. */
   COOKIE_SECURE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
+  /** Social login provider: 'off' hides the buttons; 'ulogin' verifies tokens at ULOGIN_TOKEN_URL; 'fake' is for tests. */
+  SOCIAL_LOGIN: z.preprocess(unsetIfEmpty, z.enum(['off', 'ulogin', 'fake']).default('off')),
+  ULOGIN_TOKEN_URL: z.string().url().default('https://ulogin.ru/token.php'),
+  ULOGIN_AUTH_URL: z.string().url().default('https://ulogin.ru/auth.php'),
 })
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; cookieSecure: boolean }
