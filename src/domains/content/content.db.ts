@@ -1,0 +1,408 @@
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '@/db/client'
+import {
+  articleProducts,
+  articles,
+  articleTagLinks,
+  articleTags,
+  badges,
+  distributors,
+  encElementProducts,
+  encElements,
+  encSections,
+  featuredSlides,
+  lightLineBanners,
+  news,
+  offers,
+  productBadges,
+  products,
+  productSections,
+  recentlyViewed,
+  sections,
+  showcaseSlides,
+  showcaseTabProducts,
+  showcaseTabs,
+  socialPosts,
+} from '@/db/schema'
+import type { Owner } from '@/domains/session/session.server'
+
+type Conn = Db | Tx
+
+const ownerWhere = (owner: Owner) =>
+  owner.kind === 'user' ? eq(recentlyViewed.userId, owner.userId) : eq(recentlyViewed.sessionId, owner.sessionId)
+
+/* ---------- recently viewed ---------- */
+
+/** Records a view; viewing again moves the product to the front. Keeps the newest `keep`. */
+export async function upsertView(db: Conn, owner: Owner, productId: number, at: Date, keep: number): Promise<void> {
+  const values =
+    owner.kind === 'user' ? { userId: owner.userId, productId, viewedAt: at } : { sessionId: owner.sessionId, productId, viewedAt: at }
+  const target = owner.kind === 'user' ? [recentlyViewed.userId, recentlyViewed.productId] : [recentlyViewed.sessionId, recentlyViewed.productId]
+  await db.insert(recentlyViewed).values(values).onConflictDoUpdate({ target, set: { viewedAt: at } })
+  await trimViews(db, owner, keep)
+}
+
+async function trimViews(db: Conn, owner: Owner, keep: number): Promise<void> {
+  const kept = db
+    .select({ id: recentlyViewed.id })
+    .from(recentlyViewed)
+    .where(ownerWhere(owner))
+    .orderBy(desc(recentlyViewed.viewedAt), desc(recentlyViewed.id))
+    .limit(keep)
+  await db.delete(recentlyViewed).where(and(ownerWhere(owner), notInArray(recentlyViewed.id, kept)))
+}
+
+export async function selectViewedIds(db: Conn, owner: Owner, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ productId: recentlyViewed.productId })
+    .from(recentlyViewed)
+    .where(ownerWhere(owner))
+    .orderBy(desc(recentlyViewed.viewedAt), desc(recentlyViewed.id))
+    .limit(limit)
+  return rows.map((r) => r.productId)
+}
+
+/** Sign-in: the guest's views join the account's; a product seen in both keeps its latest time. */
+export async function moveViewsToUser(db: Conn, sessionId: number, userId: number, keep: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${recentlyViewed} (user_id, product_id, viewed_at)
+    select ${userId}, product_id, viewed_at from ${recentlyViewed} where session_id = ${sessionId}
+    on conflict (user_id, product_id) do update
+      set viewed_at = greatest(${recentlyViewed.viewedAt}, excluded.viewed_at)`)
+  await db.delete(recentlyViewed).where(eq(recentlyViewed.sessionId, sessionId))
+  await trimViews(db, { kind: 'user', userId }, keep)
+}
+
+/** Main and extra sections of the given products. */
+export async function selectSectionIdsOf(db: Conn, productIds: readonly number[]): Promise<number[]> {
+  if (productIds.length === 0) return []
+  const main = await db.select({ id: products.sectionId }).from(products).where(inArray(products.id, [...productIds]))
+  const extra = await db
+    .select({ id: productSections.sectionId })
+    .from(productSections)
+    .where(inArray(productSections.productId, [...productIds]))
+  return [...new Set([...main, ...extra].map((r) => r.id))]
+}
+
+/** Best-rated buyable products of a section (main section only, so a section's own products lead). */
+export async function selectTopOfSection(db: Conn, sectionId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.sectionId, sectionId),
+        eq(products.active, true),
+        sql`exists (select 1 from ${offers} where ${offers.productId} = ${products.id} and ${offers.active} and (${offers.stock} is null or ${offers.stock} > 0))`,
+      ),
+    )
+    .orderBy(desc(products.rating), desc(products.ratesCount), asc(products.sort), asc(products.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/* ---------- showcases ---------- */
+
+export async function selectShowcaseTabs(db: Conn, block: 'sets-from-experts' | 'mainpage-products') {
+  return db
+    .select()
+    .from(showcaseTabs)
+    .where(and(eq(showcaseTabs.block, block), eq(showcaseTabs.active, true)))
+    .orderBy(asc(showcaseTabs.sort), asc(showcaseTabs.id))
+}
+
+/** Slides with the offer's live price; slides of inactive offers or products drop out. */
+export async function selectSlides(db: Conn, tabIds: readonly number[]) {
+  if (tabIds.length === 0) return []
+  return db
+    .select({
+      id: showcaseSlides.id,
+      tabId: showcaseSlides.tabId,
+      offerId: showcaseSlides.offerId,
+      title: showcaseSlides.title,
+      subtitle: showcaseSlides.subtitle,
+      img: showcaseSlides.img,
+      link: showcaseSlides.link,
+      pack: showcaseSlides.pack,
+      isSet: showcaseSlides.isSet,
+      discountPicture: showcaseSlides.discountPicture,
+      price: offers.price,
+      oldPrice: offers.oldPrice,
+      offerPicture: offers.picture,
+      productCode: products.code,
+      sectionCode: sections.code,
+    })
+    .from(showcaseSlides)
+    .innerJoin(offers, eq(offers.id, showcaseSlides.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(sections, eq(sections.id, products.sectionId))
+    .where(
+      and(inArray(showcaseSlides.tabId, [...tabIds]), eq(showcaseSlides.active, true), eq(offers.active, true), eq(products.active, true)),
+    )
+    .orderBy(asc(showcaseSlides.sort), asc(showcaseSlides.id))
+}
+
+export async function selectManualTabProducts(db: Conn, tabId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: showcaseTabProducts.productId })
+    .from(showcaseTabProducts)
+    .where(eq(showcaseTabProducts.tabId, tabId))
+    .orderBy(asc(showcaseTabProducts.sort), asc(showcaseTabProducts.productId))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/** Products wearing a badge ('hit', 'new'), best rated first. */
+export async function selectBadgeProducts(db: Conn, badgeCode: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(productBadges, eq(productBadges.productId, products.id))
+    .innerJoin(badges, eq(badges.id, productBadges.badgeId))
+    .where(and(eq(badges.code, badgeCode), eq(products.active, true)))
+    .orderBy(desc(products.rating), asc(products.sort), asc(products.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/** Products by their best current discount, at least `minPercent`. */
+export async function selectHighDiscountProducts(db: Conn, minPercent: number, limit: number): Promise<number[]> {
+  const percent = sql<number>`max(round((${offers.oldPrice} - ${offers.price}) * 100.0 / ${offers.oldPrice}))`
+  const rows = await db
+    .select({ id: offers.productId, percent })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(
+      and(
+        eq(offers.active, true),
+        eq(products.active, true),
+        isNotNull(offers.oldPrice),
+        sql`${offers.oldPrice} > ${offers.price}`,
+        sql`(${offers.stock} is null or ${offers.stock} > 0)`,
+      ),
+    )
+    .groupBy(offers.productId)
+    .having(sql`${percent} >= ${minPercent}`)
+    .orderBy(desc(percent), asc(offers.productId))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+export async function selectFeaturedSlides(db: Conn) {
+  return db
+    .select({
+      id: featuredSlides.id,
+      image: featuredSlides.image,
+      title: featuredSlides.title,
+      subtitle: featuredSlides.subtitle,
+      description: featuredSlides.description,
+      link: featuredSlides.link,
+      offerId: offers.id,
+      price: offers.price,
+      oldPrice: offers.oldPrice,
+      stock: offers.stock,
+      offerPicture: offers.picture,
+      productName: products.name,
+      productCode: products.code,
+      sectionCode: sections.code,
+      sectionName: sections.name,
+    })
+    .from(featuredSlides)
+    .innerJoin(offers, eq(offers.id, featuredSlides.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(sections, eq(sections.id, products.sectionId))
+    .where(and(eq(featuredSlides.active, true), eq(offers.active, true), eq(products.active, true)))
+    .orderBy(asc(featuredSlides.sort), asc(featuredSlides.id))
+}
+
+export async function selectLightLine(db: Conn) {
+  const [row] = await db
+    .select()
+    .from(lightLineBanners)
+    .where(eq(lightLineBanners.active, true))
+    .orderBy(asc(lightLineBanners.sort), desc(lightLineBanners.id))
+    .limit(1)
+  return row ?? null
+}
+
+export async function selectDistributors(db: Conn) {
+  return db
+    .select({ title: distributors.title, link: distributors.link, image: distributors.image })
+    .from(distributors)
+    .where(eq(distributors.active, true))
+    .orderBy(asc(distributors.sort), asc(distributors.id))
+}
+
+export async function selectSocialPosts(db: Conn, limit: number) {
+  return db
+    .select({ link: socialPosts.link, img: socialPosts.img, text: socialPosts.text })
+    .from(socialPosts)
+    .where(eq(socialPosts.active, true))
+    .orderBy(desc(socialPosts.publishedAt), desc(socialPosts.id))
+    .limit(limit)
+}
+
+/* ---------- articles ---------- */
+
+const articleCard = {
+  id: articles.id,
+  code: articles.code,
+  name: articles.name,
+  category: articles.category,
+  previewText: articles.previewText,
+  picture: articles.picture,
+  professional: articles.professional,
+  publishedAt: articles.publishedAt,
+}
+
+export async function selectArticleCards(db: Conn, opts: { recommendedOnly?: boolean; limit?: number } = {}) {
+  const q = db
+    .select(articleCard)
+    .from(articles)
+    .where(and(eq(articles.active, true), opts.recommendedOnly ? eq(articles.recommended, true) : undefined))
+    .orderBy(desc(articles.publishedAt), asc(articles.sort), asc(articles.id))
+  return opts.limit ? q.limit(opts.limit) : q
+}
+
+export async function selectArticle(db: Conn, code: string) {
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.code, code), eq(articles.active, true)))
+  return row ?? null
+}
+
+export async function selectArticleTags(db: Conn, articleId: number) {
+  return db
+    .select({ UF_CODE: articleTags.code, UF_NAME: articleTags.name })
+    .from(articleTags)
+    .innerJoin(articleTagLinks, eq(articleTagLinks.tagId, articleTags.id))
+    .where(eq(articleTagLinks.articleId, articleId))
+    .orderBy(asc(articleTags.sort), asc(articleTags.name))
+}
+
+/** Every tag that has an active article, for the tag cloud. */
+export async function selectTagCloud(db: Conn) {
+  return db
+    .selectDistinct({ UF_CODE: articleTags.code, UF_NAME: articleTags.name, sort: articleTags.sort })
+    .from(articleTags)
+    .innerJoin(articleTagLinks, eq(articleTagLinks.tagId, articleTags.id))
+    .innerJoin(articles, and(eq(articles.id, articleTagLinks.articleId), eq(articles.active, true)))
+    .orderBy(asc(articleTags.sort), asc(articleTags.name))
+}
+
+export async function selectTagByCode(db: Conn, code: string) {
+  const [row] = await db.select({ id: articleTags.id, name: articleTags.name }).from(articleTags).where(eq(articleTags.code, code))
+  return row ?? null
+}
+
+export async function selectArticleIdsByTag(db: Conn, tagId: number): Promise<number[]> {
+  const rows = await db.select({ id: articleTagLinks.articleId }).from(articleTagLinks).where(eq(articleTagLinks.tagId, tagId))
+  return rows.map((r) => r.id)
+}
+
+export async function selectArticleProductIds(db: Conn, articleId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: articleProducts.productId })
+    .from(articleProducts)
+    .where(eq(articleProducts.articleId, articleId))
+    .orderBy(asc(articleProducts.productId))
+  return rows.map((r) => r.id)
+}
+
+export async function selectArticlesOfProduct(db: Conn, productId: number) {
+  return db
+    .select(articleCard)
+    .from(articles)
+    .innerJoin(articleProducts, eq(articleProducts.articleId, articles.id))
+    .where(and(eq(articleProducts.productId, productId), eq(articles.active, true)))
+    .orderBy(desc(articles.publishedAt))
+}
+
+/* ---------- news ---------- */
+
+export async function selectNewsCards(db: Conn, limit?: number) {
+  const q = db
+    .select({ id: news.id, code: news.code, name: news.name, previewText: news.previewText, picture: news.picture, publishedAt: news.publishedAt })
+    .from(news)
+    .where(eq(news.active, true))
+    .orderBy(desc(news.publishedAt), desc(news.id))
+  return limit ? q.limit(limit) : q
+}
+
+export async function selectNewsItem(db: Conn, code: string) {
+  const [row] = await db
+    .select()
+    .from(news)
+    .where(and(eq(news.code, code), eq(news.active, true)))
+  return row ?? null
+}
+
+/* ---------- encyclopedia ---------- */
+
+export async function selectEncSections(db: Conn) {
+  return db
+    .select({ ID: encSections.id, NAME: encSections.name, CODE: encSections.code })
+    .from(encSections)
+    .orderBy(asc(encSections.sort), asc(encSections.id))
+}
+
+/** Elements of one section, or of all sections when sectionId is 0. */
+export async function selectEncElementLinks(db: Conn, sectionId: number) {
+  return db
+    .select({ NAME: encElements.name, CODE: encElements.code })
+    .from(encElements)
+    .where(and(eq(encElements.active, true), sectionId > 0 ? eq(encElements.sectionId, sectionId) : undefined))
+}
+
+export async function selectEncElement(db: Conn, code: string) {
+  const [row] = await db
+    .select({
+      id: encElements.id,
+      code: encElements.code,
+      name: encElements.name,
+      previewText: encElements.previewText,
+      text: encElements.text,
+      matchTerms: encElements.matchTerms,
+      sectionName: encSections.name,
+      sectionCode: encSections.code,
+    })
+    .from(encElements)
+    .innerJoin(encSections, eq(encSections.id, encElements.sectionId))
+    .where(and(eq(encElements.code, code), eq(encElements.active, true)))
+  return row ?? null
+}
+
+/** Every active element with its match terms: the composition matcher's dictionary. */
+export async function selectEncDictionary(db: Conn) {
+  return db
+    .select({ id: encElements.id, code: encElements.code, name: encElements.name, matchTerms: encElements.matchTerms })
+    .from(encElements)
+    .where(eq(encElements.active, true))
+    .orderBy(asc(encElements.name))
+}
+
+export async function selectExplicitElementProducts(db: Conn, elementId: number): Promise<number[]> {
+  const rows = await db.select({ id: encElementProducts.productId }).from(encElementProducts).where(eq(encElementProducts.elementId, elementId))
+  return rows.map((r) => r.id)
+}
+
+export async function selectExplicitProductElements(db: Conn, productId: number): Promise<number[]> {
+  const rows = await db.select({ id: encElementProducts.elementId }).from(encElementProducts).where(eq(encElementProducts.productId, productId))
+  return rows.map((r) => r.id)
+}
+
+/** Compositions of buyable products, for matching ingredient terms. */
+export async function selectCompositions(db: Conn, productIds?: readonly number[]) {
+  return db
+    .select({ id: products.id, composition: products.composition, rating: products.rating })
+    .from(products)
+    .where(
+      and(
+        eq(products.active, true),
+        productIds ? inArray(products.id, [...productIds]) : undefined,
+        sql`${products.composition} <> ''`,
+      ),
+    )
+    .orderBy(desc(products.rating), asc(products.id))
+}

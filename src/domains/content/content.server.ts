@@ -1,0 +1,429 @@
+import 'server-only'
+import { db, type Db, type Tx } from '@/db/client'
+import { productUrl } from '@/domains/catalog/catalog'
+import { loadProductCards, type ProductCardData } from '@/domains/catalog/catalog.server'
+import { ensureSession, findSession, ownerOf } from '@/domains/session/session.server'
+import { AjaxError } from '@/lib/ajax'
+import { cached } from '@/lib/cache'
+import { now } from '@/lib/clock'
+import { kopecksToRubles } from '@/lib/money'
+import {
+  compositionMentions,
+  groupByLetter,
+  pickSimilar,
+  RECENTLY_VIEWED_LIMIT,
+  toSeenProduct,
+  transliterate,
+  visibleRecentlyViewed,
+  type EncElementLink,
+  type SeenProduct,
+} from './content'
+import * as q from './content.db'
+
+/** Content changes rarely; catalogue-dependent parts also drop with the 'catalog' tag. */
+const TAGS = ['content'] as const
+const WITH_CATALOG = ['content', 'catalog'] as const
+const SIMILAR_LIMIT = 8
+
+/* ---------- recently viewed (per visitor: only through /ajax/recently-viewed/) ---------- */
+
+/** One product's card through the catalogue's per-product cache, so per-visitor lists add no keys. */
+async function cardsByIds(ids: readonly number[]): Promise<ProductCardData[]> {
+  const lists = await Promise.all(ids.map((id) => loadProductCards([id])))
+  return lists.flat()
+}
+
+function seenOf(card: ProductCardData): SeenProduct | null {
+  const offer = card.offers.find((o) => o.inStock) ?? card.offers[0]
+  if (!offer) return null
+  return toSeenProduct({
+    id: card.id,
+    name: card.name,
+    subTitle: card.subTitle,
+    url: card.url,
+    sectionName: card.sectionName,
+    rating: card.rating,
+    offer: { id: offer.id, price: offer.price, oldPrice: offer.oldPrice, picture: offer.picture },
+  })
+}
+
+export const MESSAGES = {
+  productNotFound: 'Товар не найден.',
+  sectionNotFound: 'Раздел энциклопедии не найден.',
+} as const
+
+/** Records that the visitor (or their account, once signed in) opened a product page. */
+export async function recordProductView(cookieId: string, productId: number): Promise<{ success: true }> {
+  const [card] = await loadProductCards([productId])
+  if (!card) throw new AjaxError(404, MESSAGES.productNotFound)
+  if (!cookieId) throw new AjaxError(400, MESSAGES.productNotFound)
+  const session = await ensureSession(db(), cookieId)
+  await q.upsertView(db(), ownerOf(session), productId, now(), RECENTLY_VIEWED_LIMIT)
+  return { success: true }
+}
+
+export interface RecentlyViewedAnswer {
+  items: SeenProduct[]
+  similar: SeenProduct[]
+}
+
+/** The visitor's recently viewed products, newest first without `exclude`, and similar products. */
+export async function recentlyViewedFor(cookieId: string, exclude: number | null): Promise<RecentlyViewedAnswer> {
+  const session = await findSession(db(), cookieId)
+  if (!session) return { items: [], similar: [] }
+  const viewed = await q.selectViewedIds(db(), ownerOf(session), RECENTLY_VIEWED_LIMIT + 1)
+  const visible = visibleRecentlyViewed(viewed, exclude)
+  const items = (await cardsByIds(visible)).flatMap((c) => seenOf(c) ?? [])
+  const similarIds = await similarProductIds(viewed)
+  const similar = (await cardsByIds(similarIds)).flatMap((c) => seenOf(c) ?? [])
+  return { items, similar }
+}
+
+async function similarProductIds(viewed: readonly number[]): Promise<number[]> {
+  if (viewed.length === 0) return []
+  const sectionIds = await q.selectSectionIdsOf(db(), viewed.slice(0, 5))
+  const perSection = await Promise.all(
+    sectionIds.map((id) => cached(`content:section-top:${id}`, { tags: WITH_CATALOG }, () => q.selectTopOfSection(db(), id, SIMILAR_LIMIT * 2))),
+  )
+  return pickSimilar(perSection, viewed, SIMILAR_LIMIT)
+}
+
+/**
+ * For the account domain at sign-in: the guest session's views move to the account (no view lost,
+ * the later time wins). Call inside the login transaction, before the session gets its user.
+ */
+export async function mergeRecentlyViewedIntoAccount(tx: Db | Tx, sessionId: number, userId: number): Promise<void> {
+  await q.moveViewsToUser(tx, sessionId, userId, RECENTLY_VIEWED_LIMIT)
+}
+
+/* ---------- home page (the same for everyone: cached) ---------- */
+
+export interface ExpertSlide {
+  OFFER_ID: number
+  title: string
+  subtitle: string
+  img: string
+  link: string
+  /** Roubles, from the offer. */
+  price: number
+  oldprice: number | null
+  pack: string
+  SET: boolean
+  DISCOUNT_PICTURE: string
+}
+
+export interface ExpertTab {
+  anchor: string
+  slides: ExpertSlide[]
+  decorations: { img: string; position: string }[]
+}
+
+/** The spec's MainpageBanger: tab title → {slides, decorations}; we add the tab's anchor. */
+export type MainpageBanger = Record<string, ExpertTab>
+
+export interface ProductTab {
+  anchor: string
+  title: string
+  productIds: number[]
+}
+
+export interface ArticleItem {
+  ID: number
+  NAME: string
+  IMG: string
+  CODE: string
+  BUTTON: { URL_BUTTON: string; TEXT_BUTTON: string }
+}
+
+export interface FeaturedSlide {
+  IMAGE: string
+  SUBTITLE: string
+  TITLE: string
+  DESCRIPTION: string
+  LINK: string
+  /** Roubles. */
+  PRICE: number
+  OLD_PRICE: number | null
+  /** Units left; null when stock is not tracked. */
+  quantity: number | null
+  SECTION_NAME: string
+  NAME: string
+  offer: { id: number; price: number }
+}
+
+export interface NewsCard {
+  code: string
+  name: string
+  previewText: string
+  picture: string
+  publishedAt: string
+}
+
+const HIGH_DISCOUNT_MIN_PERCENT = 15
+const TAB_PRODUCTS = 12
+
+export function setsFromExperts(): Promise<MainpageBanger> {
+  return cached('content:sets-from-experts', { tags: WITH_CATALOG }, async () => {
+    const tabs = await q.selectShowcaseTabs(db(), 'sets-from-experts')
+    const slides = await q.selectSlides(
+      db(),
+      tabs.map((t) => t.id),
+    )
+    const banger: MainpageBanger = {}
+    for (const tab of tabs) {
+      banger[tab.title] = {
+        anchor: tab.anchor,
+        decorations: tab.decorations,
+        slides: slides
+          .filter((s) => s.tabId === tab.id)
+          .map((s) => ({
+            OFFER_ID: s.offerId,
+            title: s.title,
+            subtitle: s.subtitle,
+            img: s.img || s.offerPicture,
+            link: s.link || productUrl(s.sectionCode, s.productCode),
+            price: kopecksToRubles(s.price),
+            oldprice: s.oldPrice !== null && s.oldPrice > s.price ? kopecksToRubles(s.oldPrice) : null,
+            pack: s.pack,
+            SET: s.isSet,
+            DISCOUNT_PICTURE: s.discountPicture,
+          })),
+      }
+    }
+    return banger
+  })
+}
+
+export function mainpageProductTabs(): Promise<ProductTab[]> {
+  return cached('content:mainpage-products', { tags: WITH_CATALOG }, async () => {
+    const tabs = await q.selectShowcaseTabs(db(), 'mainpage-products')
+    return Promise.all(
+      tabs.map(async (tab) => {
+        const productIds =
+          tab.rule === 'hit' || tab.rule === 'new'
+            ? await q.selectBadgeProducts(db(), tab.rule, TAB_PRODUCTS)
+            : tab.rule === 'high-discounts'
+              ? await q.selectHighDiscountProducts(db(), HIGH_DISCOUNT_MIN_PERCENT, TAB_PRODUCTS)
+              : await q.selectManualTabProducts(db(), tab.id, TAB_PRODUCTS)
+        return { anchor: tab.anchor, title: tab.title, productIds }
+      }),
+    )
+  })
+}
+
+export function featuredSlides(): Promise<FeaturedSlide[]> {
+  return cached('content:featured', { tags: WITH_CATALOG }, async () =>
+    (await q.selectFeaturedSlides(db())).map((s) => ({
+      IMAGE: s.image || s.offerPicture,
+      SUBTITLE: s.subtitle,
+      TITLE: s.title,
+      DESCRIPTION: s.description,
+      LINK: s.link || productUrl(s.sectionCode, s.productCode),
+      PRICE: kopecksToRubles(s.price),
+      OLD_PRICE: s.oldPrice !== null && s.oldPrice > s.price ? kopecksToRubles(s.oldPrice) : null,
+      quantity: s.stock,
+      SECTION_NAME: s.sectionName,
+      NAME: s.productName,
+      offer: { id: s.offerId, price: kopecksToRubles(s.price) },
+    })),
+  )
+}
+
+export const articleUrl = (code: string) => `/health/item/${code}/`
+export const newsUrl = (code: string) => `/news/${code}/`
+export const encElementUrl = (code: string) => `/encyclopedia/item/${code}/`
+
+export function homeArticles(): Promise<ArticleItem[]> {
+  return cached('content:home-articles', { tags: TAGS }, async () =>
+    (await q.selectArticleCards(db(), { recommendedOnly: true, limit: 10 })).map((a) => ({
+      ID: a.id,
+      NAME: a.name,
+      IMG: a.picture,
+      CODE: a.code,
+      BUTTON: { URL_BUTTON: articleUrl(a.code), TEXT_BUTTON: 'Читать статью' },
+    })),
+  )
+}
+
+export function latestNews(limit = 6): Promise<NewsCard[]> {
+  return cached(`content:news:${limit}`, { tags: TAGS }, async () =>
+    (await q.selectNewsCards(db(), limit)).map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() })),
+  )
+}
+
+export function allNews(): Promise<NewsCard[]> {
+  return cached('content:news:all', { tags: TAGS }, async () =>
+    (await q.selectNewsCards(db())).map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() })),
+  )
+}
+
+export function newsItem(code: string) {
+  return cached(`content:news-item:${code}`, { tags: TAGS }, async () => {
+    const item = await q.selectNewsItem(db(), code)
+    return item ? { ...item, publishedAt: item.publishedAt.toISOString() } : null
+  })
+}
+
+export function lightLineBanner() {
+  return cached('content:light-line', { tags: TAGS }, () => q.selectLightLine(db()))
+}
+
+export function distributorsList() {
+  return cached('content:distributors', { tags: TAGS }, () => q.selectDistributors(db()))
+}
+
+/** POST /ajax/vkontakte/: our stored copies of the community's posts. */
+export function socialFeed(): Promise<{ link: string; img: string; text: string }[]> {
+  return cached('content:social', { tags: TAGS }, () => q.selectSocialPosts(db(), 12))
+}
+
+/* ---------- articles ---------- */
+
+export interface ArticleCard {
+  id: number
+  code: string
+  name: string
+  category: string
+  previewText: string
+  picture: string
+  professional: boolean
+  publishedAt: string
+}
+
+const toCard = (a: Omit<ArticleCard, 'publishedAt'> & { publishedAt: Date }): ArticleCard => ({
+  ...a,
+  publishedAt: a.publishedAt.toISOString(),
+})
+
+export function allArticles(): Promise<ArticleCard[]> {
+  return cached('content:articles', { tags: TAGS }, async () => (await q.selectArticleCards(db())).map(toCard))
+}
+
+export function tagCloud() {
+  return cached('content:tag-cloud', { tags: TAGS }, async () =>
+    (await q.selectTagCloud(db())).map(({ UF_CODE, UF_NAME }) => ({ UF_CODE, UF_NAME })),
+  )
+}
+
+export function articlesByTag(code: string) {
+  return cached(`content:tag:${code}`, { tags: TAGS }, async () => {
+    const tag = await q.selectTagByCode(db(), code)
+    if (!tag) return null
+    const ids = new Set(await q.selectArticleIdsByTag(db(), tag.id))
+    return { name: tag.name, articles: (await allArticles()).filter((a) => ids.has(a.id)) }
+  })
+}
+
+/** The article page: text, button, expert, accordion, tags, products and recommendations. */
+export function articlePage(code: string) {
+  return cached(`content:article:${code}`, { tags: WITH_CATALOG }, async () => {
+    const a = await q.selectArticle(db(), code)
+    if (!a) return null
+    const [tags, productIds, recommended] = await Promise.all([
+      q.selectArticleTags(db(), a.id),
+      q.selectArticleProductIds(db(), a.id),
+      q.selectArticleCards(db(), { recommendedOnly: true }),
+    ])
+    return {
+      ID: a.id,
+      CODE: a.code,
+      NAME: a.name,
+      category: a.category,
+      previewText: a.previewText,
+      picture: a.picture,
+      professional: a.professional,
+      publishedAt: a.publishedAt.toISOString(),
+      TEXT: a.text,
+      BUTTON: a.buttonUrl ? { URL_BUTTON: a.buttonUrl, TEXT_BUTTON: a.buttonText || 'Подробнее' } : null,
+      DATA_EXPERT: a.expert,
+      accordion: a.accordion,
+      tags,
+      productIds,
+      articles: recommended
+        .filter((r) => r.id !== a.id)
+        .map((r) => ({ CODE: r.code, NAME: r.name, PREVIEW_PICTURE: r.picture })),
+    }
+  })
+}
+
+/** For the product page's articles tab (#articles): articles that talk about the product. */
+export function articlesForProduct(productId: number): Promise<{ link: string; image: string; title: string }[]> {
+  return cached(`content:product-articles:${productId}`, { tags: TAGS }, async () =>
+    (await q.selectArticlesOfProduct(db(), productId)).map((a) => ({ link: articleUrl(a.code), image: a.picture, title: a.name })),
+  )
+}
+
+/* ---------- encyclopedia ---------- */
+
+export interface EncSection {
+  ID: number
+  NAME: string
+  CODE: string
+  /** Address hash of the section's tab: the transliterated name. */
+  HASH: string
+}
+
+export function encSections(): Promise<EncSection[]> {
+  return cached('content:enc-sections', { tags: TAGS }, async () =>
+    (await q.selectEncSections(db())).map((s) => ({ ...s, HASH: transliterate(s.NAME) })),
+  )
+}
+
+/** POST /ajax/get-enc-elements/: elements of a section (0 = all) grouped by first letter. */
+export async function encElementsByLetter(sectionId: number): Promise<{ elementsArr: Record<string, EncElementLink[]> }> {
+  if (sectionId > 0 && !(await encSections()).some((s) => s.ID === sectionId)) {
+    throw new AjaxError(404, MESSAGES.sectionNotFound)
+  }
+  const elementsArr = await cached(`content:enc-elements:${sectionId}`, { tags: TAGS }, async () =>
+    groupByLetter(await q.selectEncElementLinks(db(), sectionId)),
+  )
+  return { elementsArr }
+}
+
+const encDictionary = () => cached('content:enc-dictionary', { tags: TAGS }, () => q.selectEncDictionary(db()))
+
+/** Products containing the ingredient: explicit links first, then composition matches by rating. */
+async function productIdsForElement(element: { id: number; matchTerms: string[] }): Promise<number[]> {
+  const [explicit, compositions] = await Promise.all([
+    q.selectExplicitElementProducts(db(), element.id),
+    element.matchTerms.length > 0
+      ? cached('content:compositions', { tags: ['catalog'] }, () => q.selectCompositions(db()))
+      : Promise.resolve([]),
+  ])
+  const matched = compositions.filter((p) => compositionMentions(p.composition, element.matchTerms)).map((p) => p.id)
+  return [...new Set([...explicit, ...matched])]
+}
+
+export function encElementPage(code: string) {
+  return cached(`content:enc-element:${code}`, { tags: WITH_CATALOG }, async () => {
+    const el = await q.selectEncElement(db(), code)
+    if (!el) return null
+    const productIds = await productIdsForElement(el)
+    const section = (await encSections()).find((s) => s.CODE === el.sectionCode)
+    return { ...el, sectionHash: section?.HASH ?? '', productIds }
+  })
+}
+
+export interface IngredientLink {
+  NAME: string
+  CODE: string
+  url: string
+}
+
+/**
+ * For the product page: encyclopedia elements its composition mentions (or that an editor linked
+ * to it), so the composition tab can link back to the encyclopedia.
+ */
+export function ingredientLinksForProduct(productId: number): Promise<IngredientLink[]> {
+  return cached(`content:product-ingredients:${productId}`, { tags: WITH_CATALOG }, async () => {
+    const [dictionary, explicit, [product]] = await Promise.all([
+      encDictionary(),
+      q.selectExplicitProductElements(db(), productId),
+      q.selectCompositions(db(), [productId]),
+    ])
+    const linked = new Set(explicit)
+    return dictionary
+      .filter((el) => linked.has(el.id) || (product ? compositionMentions(product.composition, el.matchTerms) : false))
+      .map((el) => ({ NAME: el.name, CODE: el.code, url: encElementUrl(el.code) }))
+  })
+}

@@ -1,0 +1,209 @@
+/**
+ * Content rules that need no database: encyclopedia hashes and letter groups, the recently-viewed
+ * wire shape, the fito filter, and matching ingredients to a composition text.
+ */
+import { discountPercent, kopecksToRubles, type Kopecks } from '@/lib/money'
+
+/** Recently viewed keeps this many products per visitor; older ones drop off. */
+export const RECENTLY_VIEWED_LIMIT = 20
+/** The spec: tabs show a loading state for 300 ms when switched. */
+export const TAB_LOADING_MS = 300
+/** Recommendations block: 4 shown, the rest hidden behind a button. */
+export const RECOMMENDATIONS_VISIBLE = 4
+/** Distributors: first 9, then 'показать еще'. */
+export const DISTRIBUTORS_VISIBLE = 9
+/** Featured slider autoplay (spec: 5000 ms). */
+export const FEATURED_AUTOPLAY_MS = 5000
+
+export const SETS_FROM_EXPERTS_ANCHORS = ['health', 'immunity', 'beauty', 'youth', 'weight-control', 'anti-stress'] as const
+/** The mainpage-products tab the spec's anchor selects. */
+export const HIGH_DISCOUNTS_ANCHOR = 'high-discounts'
+
+const TRANSLIT: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k',
+  л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h', ц: 'ts',
+  ч: 'ch', ш: 'sh', щ: 'sch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+}
+
+/** «Витамины и минералы» → "vitaminy-i-mineraly": the encyclopedia tab's address hash. */
+export function transliterate(text: string): string {
+  return [...text.toLowerCase()]
+    .map((ch) => TRANSLIT[ch] ?? ch)
+    .join('')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** The 'Все ингредиенты' tab's hash. */
+export const ALL_INGREDIENTS_HASH = 'vse-ingredienty'
+
+export interface EncElementLink {
+  NAME: string
+  CODE: string
+}
+
+const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true })
+
+/**
+ * elementsArr of POST /ajax/get-enc-elements/: first letter (upper case, Ё filed under Е as Russian
+ * dictionaries do) → elements sorted by name; letters in alphabetical order, Cyrillic before Latin.
+ */
+export function groupByLetter(elements: readonly EncElementLink[]): Record<string, EncElementLink[]> {
+  const sorted = [...elements].sort((a, b) => collator.compare(a.NAME, b.NAME))
+  const groups = new Map<string, EncElementLink[]>()
+  for (const el of sorted) {
+    const first = el.NAME.trim().charAt(0).toUpperCase()
+    const letter = first === 'Ё' ? 'Е' : /[0-9]/.test(first) ? '0-9' : first
+    const list = groups.get(letter) ?? []
+    list.push(el)
+    groups.set(letter, list)
+  }
+  const letters = [...groups.keys()].sort((a, b) => {
+    const ca = /[А-Я]/.test(a) ? 0 : 1
+    const cb = /[А-Я]/.test(b) ? 0 : 1
+    return ca - cb || collator.compare(a, b)
+  })
+  return Object.fromEntries(letters.map((l) => [l, groups.get(l) ?? []]))
+}
+
+/** Lower case, Ё as Е, split on anything but letters, digits and hyphens. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().replace(/ё/g, 'е').split(/[^a-zа-я0-9-]+/).filter(Boolean)
+}
+
+/** Long term words match as stems («магни» → магний, магния), short ones («d3», «c») only whole. */
+const STEM_MIN = 3
+const wordMatches = (word: string, term: string) => (term.length >= STEM_MIN ? word.startsWith(term) : word === term)
+
+/**
+ * Does a composition mention the ingredient? A term is a word stem or a phrase of them («витамин d3»,
+ * «рыб жир»), matched against consecutive words, so Russian case endings need no list of forms.
+ */
+export function compositionMentions(composition: string, terms: readonly string[]): boolean {
+  if (terms.length === 0 || !composition) return false
+  const words = wordsOf(composition)
+  return terms.some((term) => {
+    const parts = wordsOf(term)
+    if (parts.length === 0) return false
+    for (let i = 0; i + parts.length <= words.length; i++) {
+      if (parts.every((part, k) => wordMatches(words[i + k] ?? '', part))) return true
+    }
+    return false
+  })
+}
+
+/** The spec's SeenProduct, as the recently-viewed and similar sliders read it. Money in roubles. */
+export interface SeenProduct {
+  id: number
+  name: string
+  link: string
+  img: string
+  price: number
+  oldprice: number | null
+  old_price: number | null
+  percent_discount: number
+  /** Average rating 0–5 (the original sent star markup; we send the number and draw stars). */
+  dom_stars: number
+  SECTION_NAME: string
+  NAME_FULL: string
+  PRICE_FOR_ANALYTICS: number
+  /** The offer a buy button would add (the name is the spec's). */
+  ORDER_ID: number
+}
+
+export interface SeenSource {
+  id: number
+  name: string
+  subTitle: string
+  url: string
+  sectionName: string
+  rating: number
+  offer: { id: number; price: Kopecks; oldPrice: Kopecks | null; picture: string }
+}
+
+export function toSeenProduct(p: SeenSource): SeenProduct {
+  const old = p.offer.oldPrice !== null && p.offer.oldPrice > p.offer.price ? kopecksToRubles(p.offer.oldPrice) : null
+  return {
+    id: p.id,
+    name: p.name,
+    link: p.url,
+    img: p.offer.picture,
+    price: kopecksToRubles(p.offer.price),
+    oldprice: old,
+    old_price: old,
+    percent_discount: discountPercent(p.offer.price, p.offer.oldPrice),
+    dom_stars: Math.round(p.rating * 10) / 10,
+    SECTION_NAME: p.sectionName,
+    NAME_FULL: p.subTitle ? `${p.name} ${p.subTitle}` : p.name,
+    PRICE_FOR_ANALYTICS: kopecksToRubles(p.offer.price),
+    ORDER_ID: p.offer.id,
+  }
+}
+
+/** Newest first, without the product on screen, at most `limit`. */
+export function visibleRecentlyViewed(ids: readonly number[], exclude: number | null, limit = RECENTLY_VIEWED_LIMIT): number[] {
+  return ids.filter((id) => id !== exclude).slice(0, limit)
+}
+
+/**
+ * Similar products: what the visitor's viewed products' sections rank highest, round-robin across
+ * those sections so one section does not crowd out the rest, never a product already viewed.
+ */
+export function pickSimilar(perSection: readonly (readonly number[])[], viewed: readonly number[], limit: number): number[] {
+  const seen = new Set(viewed)
+  const out: number[] = []
+  const cursors = perSection.map(() => 0)
+  let progressed = true
+  while (out.length < limit && progressed) {
+    progressed = false
+    perSection.forEach((list, i) => {
+      while (out.length < limit && (cursors[i] ?? 0) < list.length) {
+        const id = list[cursors[i] ?? 0]
+        cursors[i] = (cursors[i] ?? 0) + 1
+        if (id !== undefined && !seen.has(id)) {
+          seen.add(id)
+          out.push(id)
+          progressed = true
+          break
+        }
+      }
+    })
+  }
+  return out
+}
+
+export type FitoSort = 'DESC' | 'ASC'
+
+export interface FitoFilter {
+  category: string
+  sort: FitoSort
+  q: string
+}
+
+export const EMPTY_FITO_FILTER: FitoFilter = { category: '', sort: 'DESC', q: '' }
+
+export interface Material {
+  name: string
+  category: string
+  previewText: string
+  publishedAt: string
+}
+
+/** The fito filter on additional materials: category, date order, and words of the search text. */
+export function filterMaterials<T extends Material>(items: readonly T[], filter: FitoFilter): T[] {
+  const terms = filter.q.toLowerCase().replace(/ё/g, 'е').split(/\s+/).filter(Boolean)
+  const matches = (m: T) => {
+    if (filter.category && m.category !== filter.category) return false
+    const hay = `${m.name} ${m.previewText}`.toLowerCase().replace(/ё/g, 'е')
+    return terms.every((t) => hay.includes(t))
+  }
+  const dir = filter.sort === 'ASC' ? 1 : -1
+  return items.filter(matches).sort((a, b) => dir * a.publishedAt.localeCompare(b.publishedAt))
+}
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' })
+
+/** «12 марта 2026» */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso)).replace(/\s*г\.$/, '')
+}
