@@ -52,7 +52,7 @@ export interface AjaxOptions {
   /** Default 256 KB; multipart uploads raise it. */
   maxBytes?: number
   /** The default is 403 `{error}`; some spec calls answer a refusal with their own shape. */
-  onBadSessid?: (message: string) => { status: number; body: unknown }
+  onBadSessid?: (message: string, fields: FormObject) => { status: number; body: unknown }
 }
 
 type Handler<S extends z.ZodType> = (input: z.output<S>, ctx: AjaxContext) => Promise<unknown>
@@ -65,7 +65,7 @@ export function ajax<S extends z.ZodType>(schema: S, handler: Handler<S>, option
     try {
       const fields = method === 'GET' ? queryFields(request) : await readBody(request, options.maxBytes ?? 262_144)
       if (method === 'POST' && !isValidSessid(sessionId, fields.sessid)) {
-        const refusal = options.onBadSessid?.(MESSAGES.badSessid) ?? {
+        const refusal = options.onBadSessid?.(MESSAGES.badSessid, fields) ?? {
           status: 403,
           body: { error: MESSAGES.badSessid },
         }
