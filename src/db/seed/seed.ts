@@ -15,6 +15,7 @@ import {
   productSections,
   sections,
 } from '../schema'
+import { seedCart } from './cart'
 import { seedCheckout } from './checkout'
 import { packShotSvg } from './pack-shot'
 import {
@@ -76,6 +77,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
   await seedCheckout(db)
+  await seedCart(db)
   return { products: added, cities: cityRows.length }
 }
 

@@ -2,6 +2,7 @@
  * The cart as the spec's pages read it (storefront-cart-checkout.md §3): names and casing are the
  * wire's. Amounts on the wire are roubles (numbers); inside they are kopecks.
  */
+import { productUrl } from '@/domains/catalog/catalog'
 import { kopecksToRubles, type Kopecks } from '@/lib/money'
 import { MAX_ITEMS_PER_ORDER, lineCap } from './cart-limits'
 
@@ -52,13 +53,17 @@ export const EMPTY_CART: Cart = {
   Count: 0,
 }
 
-/** One basket line as the server loads it, in kopecks. */
-export interface BasketLineData {
+/**
+ * One basket line as the server loads it (money in kopecks), with what checkout and delivery need:
+ * stock, parcel size and the air restriction. `loadBasket` in cart.server.ts returns these.
+ */
+export interface BasketItem {
   lineId: number
   offerId: number
   productId: number
   quantity: number
   name: string
+  sku: string
   productCode: string
   sectionCode: string
   sectionName: string
@@ -67,10 +72,20 @@ export interface BasketLineData {
   packageSize: number
   packageUnit: string
   flavour: string | null
+  /** Unit price to pay. */
   price: Kopecks
+  /** Unit price before discount, when there is a discount. */
   oldPrice: Kopecks | null
+  /** null: not tracked (the line is capped at 100). */
   stock: number | null
+  /** Product and offer both on sale. */
   active: boolean
+  weightGrams: number
+  widthMm: number
+  lengthMm: number
+  heightMm: number
+  airRestricted: boolean
+  vatPercent: number
 }
 
 export const CART_MESSAGES = {
@@ -79,28 +94,27 @@ export const CART_MESSAGES = {
   emptyTitle: 'Товаров в корзине пока нет',
   emptyText: 'Ваша корзина пуста',
   notAvailable: 'нет в наличии',
+  unknownProduct: 'Товар не найден или снят с продажи',
+  notInCart: 'Этого товара нет в корзине',
+  outOfStock: (name: string) => `Товара «${name}» нет в наличии`,
+  overLineLimit: (name: string, max: number) => `Товара «${name}» можно заказать не более ${max} шт.`,
   minOrder: (rubles: number) => `Минимальная сумма для заказа составляет ${rubles} рублей`,
 } as const
 
-/** The product page's canonical address (the catalogue's DETAIL_PAGE_URL). */
-export function productLink(sectionCode: string, productCode: string): string {
-  return `/catalog/${sectionCode}/${productCode}/`
-}
-
-export function lineProperties(line: Pick<BasketLineData, 'packageSize' | 'packageUnit' | 'flavour'>): Record<string, string> {
+export function lineProperties(line: Pick<BasketItem, 'packageSize' | 'packageUnit' | 'flavour'>): Record<string, string> {
   const out: Record<string, string> = { 'Фасовка': `${line.packageSize} ${line.packageUnit}` }
   if (line.flavour) out['Вкус'] = line.flavour
   return out
 }
 
 /** Prices of a line the buyer may pay for: an inactive offer has no price. */
-function unitPrices(line: BasketLineData): { price: Kopecks; base: Kopecks } {
+export function unitPrices(line: BasketItem): { price: Kopecks; base: Kopecks } {
   if (!line.active || line.price <= 0) return { price: 0, base: 0 }
   const base = line.oldPrice && line.oldPrice > line.price ? line.oldPrice : line.price
   return { price: line.price, base }
 }
 
-export function toCart(lines: readonly BasketLineData[], productError?: string): Cart {
+export function toCart(lines: readonly BasketItem[], productError?: string): Cart {
   let normal = 0
   let products = 0
   let count = 0
@@ -114,7 +128,7 @@ export function toCart(lines: readonly BasketLineData[], productError?: string):
       idInBasket: line.lineId,
       productId: line.productId,
       name: line.name,
-      link: productLink(line.sectionCode, line.productCode),
+      link: productUrl(line.sectionCode, line.productCode),
       img: line.picture,
       main_product_img: line.picture,
       properties: lineProperties(line),
@@ -150,4 +164,64 @@ export function orderBlockers(cart: Pick<Cart, 'Products' | 'TotalPrice'>, minOr
 /** An item without a price blocks ordering (the spec's 'nullprice' state). */
 export function hasUnpricedLine(cart: Pick<Cart, 'Products'>): boolean {
   return cart.Products.some((l) => l.price <= 0)
+}
+
+export type BasketCommand =
+  | { action: 'add'; offerIds: number[]; quantity: number }
+  | { action: 'update'; offerIds: number[]; quantity: number }
+  | { action: 'remove'; offerIds: number[] }
+
+/** What the planner needs to know about a requested offer. */
+export interface OfferFacts {
+  name: string
+  stock: number | null
+  price: Kopecks
+  /** Product and offer both on sale. */
+  active: boolean
+}
+
+/** A line's new quantity; 0 deletes it. */
+export interface LineChange {
+  offerId: number
+  quantity: number
+}
+
+export type BasketPlan = { ok: true; changes: LineChange[] } | { ok: false; error: string }
+
+/**
+ * The server's limits (spec §5 and §9) as one pure decision: a change is applied whole or refused
+ * whole. Increases must stay within 1..max per line (stock, or 100 untracked) and 125 items per
+ * order; decreases and removals are always allowed, so a cart that came over a limit (a merge on
+ * sign-in, stock that fell) can always be brought back under it.
+ */
+export function planBasketChange(
+  command: BasketCommand,
+  current: ReadonlyMap<number, number>,
+  offers: ReadonlyMap<number, OfferFacts>,
+): BasketPlan {
+  const ids = [...new Set(command.offerIds)]
+  const changes: LineChange[] = []
+  for (const offerId of ids) {
+    const have = current.get(offerId) ?? 0
+    if (command.action === 'remove') {
+      if (have > 0) changes.push({ offerId, quantity: 0 })
+      continue
+    }
+    if (command.action === 'update' && have === 0) return { ok: false, error: CART_MESSAGES.notInCart }
+    const want = command.action === 'add' ? have + command.quantity : command.quantity
+    if (want <= have) {
+      if (want !== have) changes.push({ offerId, quantity: want })
+      continue
+    }
+    const offer = offers.get(offerId)
+    if (!offer || !offer.active || offer.price <= 0) return { ok: false, error: CART_MESSAGES.unknownProduct }
+    const cap = lineCap(offer.stock)
+    if (cap === 0) return { ok: false, error: CART_MESSAGES.outOfStock(offer.name) }
+    if (want > cap) return { ok: false, error: CART_MESSAGES.overLineLimit(offer.name, cap) }
+    changes.push({ offerId, quantity: want })
+  }
+  const before = [...current.values()].reduce((n, q) => n + q, 0)
+  const after = before + changes.reduce((n, c) => n + c.quantity - (current.get(c.offerId) ?? 0), 0)
+  if (after > MAX_ITEMS_PER_ORDER && after > before) return { ok: false, error: CART_MESSAGES.overOrderLimit }
+  return { ok: true, changes }
 }

@@ -1,0 +1,97 @@
+import 'server-only'
+import { db, type Db, type Tx } from '@/db/client'
+import { ensureSession, findSession, ownerOf, type Owner } from '@/domains/session/session.server'
+import { cached } from '@/lib/cache'
+import { kopecksToRubles, type Kopecks } from '@/lib/money'
+import { EMPTY_CART, planBasketChange, toCart, type BasketCommand, type BasketItem, type Cart } from './cart'
+import type { BasketInput } from './cart.schema'
+import {
+  deleteOwnerLines,
+  lockOwner,
+  selectBasketItems,
+  selectLineQuantities,
+  selectOfferFacts,
+  selectSetting,
+  setLineQuantity,
+} from './cart.db'
+
+export type { BasketItem, Cart, CartLine } from './cart'
+export { toCart, orderBlockers, hasUnpricedLine, CART_MESSAGES } from './cart'
+
+/** The basket with offer, product, prices in kopecks, stock, parcel size and air restriction. */
+export function loadBasket(database: Db | Tx, owner: Owner): Promise<BasketItem[]> {
+  return selectBasketItems(database, owner)
+}
+
+/** Empties the owner's basket; checkout calls it inside the order transaction. */
+export function clearBasket(tx: Tx, owner: Owner): Promise<void> {
+  return deleteOwnerLines(tx, owner)
+}
+
+export const MIN_ORDER_SUM_KEY = 'minOrderSum'
+
+/** The minimum order sum from the settings table (kopecks; 0 = none). */
+export function loadMinOrderSum(): Promise<Kopecks> {
+  return cached(`settings:${MIN_ORDER_SUM_KEY}`, { tags: ['settings'], ttlSeconds: 30 }, async () => {
+    const value = await selectSetting(db(), MIN_ORDER_SUM_KEY)
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0
+  })
+}
+
+export async function loadMinOrderRubles(): Promise<number> {
+  return kopecksToRubles(await loadMinOrderSum())
+}
+
+/** The visitor's cart for pages and GetBasket: reads only, never creates a session row. */
+export async function cartOfVisitor(cookieId: string): Promise<Cart> {
+  const session = await findSession(db(), cookieId)
+  if (!session) return EMPTY_CART
+  return toCart(await loadBasket(db(), ownerOf(session)))
+}
+
+let guards = { limits: true, lock: true }
+
+/** Test-only: the negative controls switch the limit checks or the owner lock off. */
+export function setBasketGuardsForTests(value: { limits: boolean; lock: boolean }): void {
+  guards = value
+}
+
+class Refused extends Error {}
+
+/**
+ * ACTION Add / Update / Remove: one transaction, the owner locked, the change planned against the
+ * limits and written whole, or refused whole (the transaction rolls back, so not even a session row
+ * is left behind) and answered with the unchanged cart and productError.
+ */
+export async function changeBasket(cookieId: string, command: BasketCommand): Promise<Cart> {
+  try {
+    return await db().transaction(async (tx) => {
+      const owner = ownerOf(await ensureSession(tx, cookieId))
+      if (guards.lock) await lockOwner(tx, owner)
+      const current = await selectLineQuantities(tx, owner)
+      const requested = command.action === 'remove' ? [] : command.offerIds
+      const plan = planBasketChange(command, current, await selectOfferFacts(tx, requested))
+      if (!plan.ok && guards.limits) throw new Refused(plan.error)
+      const changes = plan.ok ? plan.changes : unguardedChanges(command, current)
+      for (const change of changes) await setLineQuantity(tx, owner, change.offerId, change.quantity)
+      return toCart(await loadBasket(tx, owner))
+    })
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error
+    return { ...(await cartOfVisitor(cookieId)), productError: error.message }
+  }
+}
+
+/** What a shop without limits would write: the negative control of the limit tests. */
+function unguardedChanges(command: BasketCommand, current: ReadonlyMap<number, number>) {
+  return command.offerIds.map((offerId) => ({
+    offerId,
+    quantity:
+      command.action === 'remove' ? 0 : command.action === 'add' ? (current.get(offerId) ?? 0) + command.quantity : command.quantity,
+  }))
+}
+
+export async function basketCall(input: BasketInput, cookieId: string): Promise<Cart> {
+  if (input.action === 'get') return cartOfVisitor(cookieId)
+  return changeBasket(cookieId, input)
+}
