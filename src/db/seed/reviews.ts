@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../client'
+import { products, reviews, users } from '../schema'
+
+const file = z.object({
+  /** Shop managers who moderate reviews; credentials in docs/decisions/062-review-moderation.md. */
+  managers: z.array(z.object({ email: z.string().email(), name: z.string(), passwordHash: z.string().startsWith('scrypt$') })),
+  reviews: z.array(
+    z.object({
+      code: z.string(),
+      product: z.string(),
+      author: z.string(),
+      email: z.string().optional(),
+      rating: z.number().int().min(1).max(5),
+      text: z.string().min(1),
+      date: z.string(),
+      status: z.enum(['approved', 'pending']),
+    }),
+  ),
+})
+
+/**
+ * Idempotent by e-mail and review code. Seeded approved reviews are part of the marks the catalogue
+ * seed already counts in products.rating and ratesCount, so the products are left as they are.
+ */
+export async function seedReviews(db: Db): Promise<void> {
+  const data = file.parse(JSON.parse(readFileSync(path.join(process.cwd(), 'src/db/seed/data/reviews.json'), 'utf8')))
+  await db
+    .insert(users)
+    .values(data.managers.map((m) => ({ email: m.email, name: m.name, passwordHash: m.passwordHash, role: 'manager' as const })))
+    .onConflictDoNothing({ target: users.email })
+  const codes = [...new Set(data.reviews.map((r) => r.product))]
+  const rows = await db.select({ id: products.id, code: products.code }).from(products).where(inArray(products.code, codes))
+  const idOf = new Map(rows.map((r) => [r.code, r.id]))
+  const values = data.reviews
+    .filter((r) => idOf.has(r.product))
+    .map((r) => ({
+      code: r.code,
+      productId: idOf.get(r.product)!,
+      source: 'seed' as const,
+      authorName: r.author,
+      email: r.email ?? '',
+      rating: r.rating,
+      text: r.text,
+      status: r.status,
+      createdAt: new Date(r.date),
+      moderatedAt: r.status === 'approved' ? new Date(r.date) : null,
+    }))
+  if (values.length) await db.insert(reviews).values(values).onConflictDoNothing({ target: reviews.code })
+}

@@ -1,0 +1,104 @@
+import 'server-only'
+import { createHash, createHmac } from 'node:crypto'
+import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
+import type { Db, Tx } from '@/db/client'
+import { AjaxError } from '@/lib/ajax'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import {
+  CAPTCHA_ALGORITHM,
+  CAPTCHA_MESSAGES,
+  CHALLENGE_TTL_SECONDS,
+  DEFAULT_DIFFICULTY,
+  LIMITS,
+  parseCaptchaPayload,
+  type Difficulty,
+  type LimitedAction,
+} from './captcha'
+import { claimChallenge, countHit, forgetExpiredChallenges } from './captcha.db'
+
+let difficulty: Difficulty = DEFAULT_DIFFICULTY
+
+/**
+ * Switches for tests only: a lower difficulty keeps integration tests fast, and turning a guard off is
+ * the negative control that proves the replay and limit tests can fail.
+ */
+const guards = { replay: true, limits: true }
+export function setCaptchaForTests(options: { difficulty?: Difficulty; replay?: boolean; limits?: boolean } | null): void {
+  difficulty = options?.difficulty ?? DEFAULT_DIFFICULTY
+  guards.replay = options?.replay ?? true
+  guards.limits = options?.limits ?? true
+}
+
+/** Separate keys from the session secret, so a captcha signature can never pass as a sessid. */
+function secret(purpose: string): string {
+  return createHmac('sha256', env().SESSION_SECRET).update(`altcha:${purpose}`).digest('hex')
+}
+
+export async function issueChallenge(): Promise<Challenge> {
+  return createChallenge({
+    algorithm: CAPTCHA_ALGORITHM,
+    cost: difficulty.cost,
+    counter: randomInt(difficulty.maxCounter, difficulty.minCounter),
+    deriveKey,
+    expiresAt: Math.floor(now().getTime() / 1000) + CHALLENGE_TTL_SECONDS,
+    hmacSignatureSecret: secret('challenge'),
+    hmacKeySignatureSecret: secret('key'),
+  })
+}
+
+/**
+ * S8: checks the payload's signature and proof of work, then records its challenge so the same token
+ * is refused the second time. Run it in the transaction of the write it guards: a refused write
+ * leaves the token unused, an accepted one uses it.
+ */
+export async function consumeCaptcha(db: Db | Tx, raw: string | undefined): Promise<void> {
+  const payload = parseCaptchaPayload(raw ?? '')
+  if (!payload) throw new AjaxError(400, raw ? CAPTCHA_MESSAGES.invalid : CAPTCHA_MESSAGES.missing, captchaBody(raw))
+  if (payload.challenge.parameters.algorithm !== CAPTCHA_ALGORITHM) throw new AjaxError(400, CAPTCHA_MESSAGES.invalid)
+  const result = await verifySolution({
+    challenge: payload.challenge,
+    solution: payload.solution,
+    deriveKey,
+    hmacSignatureSecret: secret('challenge'),
+    hmacKeySignatureSecret: secret('key'),
+  }).catch(() => null)
+  if (!result?.verified) throw new AjaxError(400, CAPTCHA_MESSAGES.invalid, captchaBody(raw))
+  if (!guards.replay) return
+  const at = now()
+  const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? at.getTime() / 1000 + CHALLENGE_TTL_SECONDS) * 1000)
+  if (!(await claimChallenge(db, payload.challenge.parameters.nonce, expiresAt))) {
+    throw new AjaxError(400, CAPTCHA_MESSAGES.replayed, captchaBody(raw, true))
+  }
+  // Housekeeping now and then, not on every call.
+  if (Math.random() < 0.02) await forgetExpiredChallenges(db, at)
+}
+
+function captchaBody(raw: string | undefined, replayed = false) {
+  return {
+    error: replayed ? CAPTCHA_MESSAGES.replayed : raw ? CAPTCHA_MESSAGES.invalid : CAPTCHA_MESSAGES.missing,
+    captcha: true,
+  }
+}
+
+/**
+ * S11: counts one attempt of `action` for the session and for the IP; over either limit the call is
+ * refused with 429 before anything is written.
+ */
+export async function enforceLimits(
+  db: Db,
+  action: LimitedAction,
+  who: { sessionId: string; ip: string },
+): Promise<void> {
+  if (!guards.limits) return
+  const at = now()
+  const limits = LIMITS[action]
+  const checks: Promise<boolean>[] = []
+  if (who.sessionId) {
+    const key = `${action}:s:${createHash('sha256').update(who.sessionId).digest('hex').slice(0, 32)}`
+    checks.push(countHit(db, key, at, limits.session.windowSeconds).then((n) => n > limits.session.max))
+  }
+  checks.push(countHit(db, `${action}:ip:${who.ip}`, at, limits.ip.windowSeconds).then((n) => n > limits.ip.max))
+  if ((await Promise.all(checks)).some(Boolean)) throw new AjaxError(429, CAPTCHA_MESSAGES.limited)
+}

@@ -1,0 +1,264 @@
+import 'server-only'
+import { db as defaultDb } from '@/db/client'
+import { userForSession } from '@/domains/account/account.server'
+import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
+import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import { cached, invalidateTag } from '@/lib/cache'
+import { now } from '@/lib/clock'
+import {
+  escapeHtml,
+  formatReviewDate,
+  PAGE_SIZE,
+  publicAuthorName,
+  REVIEW_MESSAGES as M,
+  roundRating,
+  type PublicReview,
+  type ReviewSort,
+} from './reviews'
+import {
+  addMark,
+  approvedMarks,
+  approvedReviews,
+  changeStatus,
+  findOffer,
+  findProduct,
+  findUser,
+  insertReview,
+  productRating,
+  reviewsByStatus,
+  reviewStatus,
+  type ReviewRow,
+} from './reviews.db'
+import type { ListInput, ModerateInput, NativeReviewInput, WidgetReviewInput } from './reviews.schema'
+import { photoUrl, processPhotos, removePhotos, storePhotos } from './review-photos.server'
+
+const tagOf = (productId: number) => `reviews:product:${productId}`
+
+function toPublic(r: ReviewRow): PublicReview {
+  return {
+    id: r.id,
+    author: publicAuthorName(r.authorName),
+    date: formatReviewDate(r.createdAt),
+    datePublished: r.createdAt.toISOString().slice(0, 10),
+    rating: r.rating,
+    text: r.text,
+    photos: r.photos.map((p) => ({ url: photoUrl(p.file), width: p.width, height: p.height })),
+  }
+}
+
+export interface ReviewsPage {
+  items: PublicReview[]
+  /** Approved reviews with text: the tab title's count. */
+  total: number
+  /** Every mark the product has (history + approved reviews), one decimal. */
+  average: number
+  ratesCount: number
+  hasMore: boolean
+}
+
+/** The same for every visitor, so it is cached and dropped when a review is moderated. */
+export function loadReviewsPage(productId: number, sort: ReviewSort, offset: number): Promise<ReviewsPage> {
+  return cached(`reviews:${productId}:${sort}:${offset}`, { tags: ['reviews', tagOf(productId)] }, async () => {
+    const db = defaultDb()
+    const [rows, marks, rating] = await Promise.all([
+      approvedReviews(db, productId, sort, offset, PAGE_SIZE),
+      approvedMarks(db, productId),
+      productRating(db, productId),
+    ])
+    const total = marks.reduce((s, m) => s + Number(m.n), 0)
+    return {
+      items: rows.map(toPublic),
+      total,
+      average: roundRating(rating?.rating ?? 0),
+      ratesCount: rating?.ratesCount ?? 0,
+      hasMore: offset + rows.length < total,
+    }
+  })
+}
+
+export interface Viewer {
+  signedIn: boolean
+  name: string
+  email: string
+  phone: string
+}
+
+export async function viewerOf(ctx: Pick<AjaxContext, 'sessionId'>): Promise<Viewer> {
+  const user = ctx.sessionId ? await userForSession(defaultDb(), ctx.sessionId) : null
+  return user
+    ? { signedIn: true, name: user.name, email: user.email, phone: user.phone }
+    : { signedIn: false, name: '', email: '', phone: '' }
+}
+
+/** GET /ajax/reviews/: one page of the list and who is looking (for the form and the guest prompt). */
+export async function listReviews(input: ListInput, ctx: AjaxContext) {
+  const [page, viewer] = await Promise.all([loadReviewsPage(input.PRODUCT_ID, input.sort, input.offset), viewerOf(ctx)])
+  return { ...page, viewer }
+}
+
+/** POST /ajax/reviews/: the native form. USER_ID is ignored; the session's user writes. */
+export async function submitNativeReview(input: NativeReviewInput, ctx: AjaxContext) {
+  const db = defaultDb()
+  const user = ctx.sessionId ? await userForSession(db, ctx.sessionId) : null
+  if (!user) throw new AjaxError(403, M.signInRequired)
+  const product = await findProduct(db, input.PRODUCT_ID)
+  if (!product) throw new AjaxError(404, M.unknownProduct)
+  await enforceLimits(db, 'review', ctx)
+  await db.transaction(async (tx) => {
+    await consumeCaptcha(tx, input.RecapToken)
+    await insertReview(
+      tx,
+      {
+        productId: product.id,
+        offerId: null,
+        userId: user.id,
+        source: 'native',
+        authorName: user.name || user.email.split('@')[0] || 'Покупатель',
+        email: user.email,
+        rating: input.RATING,
+        text: input.MESSAGE,
+      },
+      [],
+    )
+  })
+  return { success: true, message: M.nativeSuccess }
+}
+
+/** POST /ajax/add-review-to-aplaut/: the photo form, open to guests. */
+export async function submitWidgetReview(input: WidgetReviewInput, ctx: AjaxContext) {
+  const db = defaultDb()
+  const product = await findProduct(db, input.PRODUCT_ID)
+  if (!product) throw new AjaxError(404, M.unknownProduct)
+  const offer = input.OFFER_ID ? await findOffer(db, input.OFFER_ID) : null
+  const user = ctx.sessionId ? await userForSession(db, ctx.sessionId) : null
+  await enforceLimits(db, 'review', ctx)
+  const photos = await processPhotos(input.FILES)
+  const files = await storePhotos(photos)
+  try {
+    await db.transaction(async (tx) => {
+      await consumeCaptcha(tx, input.RecapToken)
+      await insertReview(
+        tx,
+        {
+          productId: product.id,
+          offerId: offer?.productId === product.id ? offer.id : null,
+          userId: user?.id ?? null,
+          source: 'widget',
+          authorName: input.NAME,
+          email: input.EMAIL.toLowerCase(),
+          rating: input.RATING,
+          text: input.IMPRESSIONS,
+        },
+        files.map((file, i) => ({ file, width: photos[i]!.width, height: photos[i]!.height })),
+      )
+    })
+  } catch (error) {
+    await removePhotos(files)
+    throw error
+  }
+  return { success: true, message: M.widgetSuccess }
+}
+
+/** POST /ajax/get-aplaut-ceo/: approved reviews as static markup with schema.org microdata. */
+export async function reviewsHtmlForOffer(offerId: number): Promise<{ res: string }> {
+  const offer = await findOffer(defaultDb(), offerId)
+  if (!offer) return { res: '' }
+  const page = await loadReviewsPage(offer.productId, 'new', 0)
+  return { res: reviewsHtml(page) }
+}
+
+export function reviewsHtml(page: ReviewsPage): string {
+  if (page.items.length === 0) return ''
+  const items = page.items
+    .map(
+      (r) =>
+        `<article class="aplaut-review" itemprop="review" itemscope itemtype="https://schema.org/Review">` +
+        `<p class="aplaut-review__author" itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">${escapeHtml(r.author)}</span></p>` +
+        `<p class="aplaut-review__date"><time itemprop="datePublished" datetime="${r.datePublished}">${r.date}</time></p>` +
+        `<p class="aplaut-review__rating" itemprop="reviewRating" itemscope itemtype="https://schema.org/Rating">` +
+        `<meta itemprop="bestRating" content="5"><span itemprop="ratingValue">${r.rating}</span> из 5</p>` +
+        `<p class="aplaut-review__text" itemprop="reviewBody">${escapeHtml(r.text)}</p>` +
+        `</article>`,
+    )
+    .join('')
+  return `<div class="aplaut-reviews">${items}</div>`
+}
+
+/**
+ * For the product page's JSON-LD `Product`: spread the answer into it. Empty when the product has
+ * no marks (search engines refuse an AggregateRating with no ratings).
+ */
+export async function reviewsJsonLd(productId: number): Promise<{
+  aggregateRating?: Record<string, unknown>
+  review?: Record<string, unknown>[]
+}> {
+  const page = await loadReviewsPage(productId, 'new', 0)
+  if (page.ratesCount === 0 && page.total === 0) return {}
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: page.average,
+      bestRating: 5,
+      worstRating: 1,
+      ratingCount: Math.max(page.ratesCount, page.total),
+      reviewCount: page.total,
+    },
+    review: page.items.map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.author },
+      datePublished: r.datePublished,
+      reviewBody: r.text,
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  }
+}
+
+/** The shop manager behind a session id, or null (also for a signed-in buyer). */
+export async function managerForSession(sessionId: string) {
+  const user = sessionId ? await userForSession(defaultDb(), sessionId) : null
+  if (!user) return null
+  const row = await findUser(defaultDb(), user.id)
+  return row?.role === 'manager' ? row : null
+}
+
+export async function reviewsForModeration(status: 'pending' | 'approved' | 'rejected' = 'pending') {
+  const rows = await reviewsByStatus(defaultDb(), status, 200)
+  return rows.map((r) => ({
+    ...r,
+    date: formatReviewDate(r.createdAt),
+    photos: r.photos.map((p) => ({ url: photoUrl(p.file), width: p.width, height: p.height })),
+  }))
+}
+
+export const MODERATION_MESSAGES = {
+  forbidden: 'Недостаточно прав.',
+  notFound: 'Отзыв не найден.',
+  approved: 'Отзыв опубликован.',
+  rejected: 'Отзыв отклонён.',
+  unchanged: 'Отзыв уже обработан.',
+} as const
+
+/**
+ * Approve or reject. Publishing adds the mark to the product's rating; rejecting a published review
+ * takes it away. The status change is conditional, so a double click counts once.
+ */
+export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
+  const manager = await managerForSession(ctx.sessionId)
+  if (!manager) throw new AjaxError(403, MODERATION_MESSAGES.forbidden)
+  const db = defaultDb()
+  const status = await reviewStatus(db, input.id)
+  if (!status) throw new AjaxError(404, MODERATION_MESSAGES.notFound)
+  const to = input.action === 'approve' ? 'approved' : 'rejected'
+  if (status === to) return { success: true, status, message: MODERATION_MESSAGES.unchanged }
+  const changed = await db.transaction(async (tx) => {
+    const row = await changeStatus(tx, input.id, status, to, manager.id, now())
+    if (!row) return null
+    if (to === 'approved') await addMark(tx, row.productId, row.rating, 1)
+    else if (status === 'approved') await addMark(tx, row.productId, row.rating, -1)
+    return row
+  })
+  if (!changed) throw new AjaxError(409, MODERATION_MESSAGES.unchanged)
+  invalidateTag(tagOf(changed.productId))
+  invalidateTag('catalog')
+  return { success: true, status: to, message: to === 'approved' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected }
+}
