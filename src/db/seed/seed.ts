@@ -17,11 +17,8 @@ import {
 } from '../schema'
 import { seedCart } from './cart'
 import { seedCheckout } from './checkout'
-import { seedLandings } from './landings'
-import { seedDelivery } from './delivery'
-import { packShotSvg } from './pack-shot'
-import { seedPartners } from './partners'
 import { seedReviews } from './reviews'
+import { packShotSvg } from './pack-shot'
 import {
   badgeRow,
   brandRow,
@@ -80,11 +77,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   const cityRows = load('cities.json', cityRow)
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
-  await seedPartners(db, options)
-  await seedDelivery(db, options)
   await seedCheckout(db)
   await seedReviews(db)
-  await seedLandings(db)
   await seedCart(db)
   return { products: added, cities: cityRows.length }
 }
