@@ -190,3 +190,10 @@ export const wire = {
   yn: z.enum(['Y', 'N']),
   text: (max: number) => z.string().trim().max(max),
 }
+
+/** GET calls with an id in the path (`/ajax/turboslim/food-modal/{id}`): path params join the query fields. */
+export function withPathParams(request: Request, params: Record<string, string | string[]>): Request {
+  const url = new URL(request.url)
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, Array.isArray(value) ? value.join('/') : value)
+  return new Request(url, { method: request.method, headers: request.headers })
+}
