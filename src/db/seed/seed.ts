@@ -17,6 +17,7 @@ import {
 } from '../schema'
 import { seedCart } from './cart'
 import { seedCheckout } from './checkout'
+import { seedLandings } from './landings'
 import { seedReviews } from './reviews'
 import { packShotSvg } from './pack-shot'
 import {
@@ -78,6 +79,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
   await seedCheckout(db)
+  await seedLandings(db)
   await seedReviews(db)
   await seedCart(db)
   return { products: added, cities: cityRows.length }
