@@ -1,0 +1,5 @@
+import { ownDataInput } from '@/domains/account/account.schema'
+import { getAddresses } from '@/domains/account/profile.server'
+import { ajax } from '@/lib/ajax'
+
+export const POST = ajax(ownDataInput, getAddresses)
