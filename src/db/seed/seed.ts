@@ -17,6 +17,7 @@ import {
 } from '../schema'
 import { seedCart } from './cart'
 import { seedCheckout } from './checkout'
+import { seedDelivery } from './delivery'
 import { seedLandings } from './landings'
 import { seedReviews } from './reviews'
 import { packShotSvg } from './pack-shot'
@@ -78,6 +79,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   const cityRows = load('cities.json', cityRow)
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
+  await seedDelivery(db, options)
   await seedCheckout(db)
   await seedLandings(db)
   await seedReviews(db)

@@ -1,0 +1,387 @@
+import 'server-only'
+/**
+ * Delivery use-cases: the API the checkout consumes.
+ *
+ * - `listDeliveryOptions({ cityCode, basket })` → every method offered in the city (id = DELIVERY_ID,
+ *   code, name, description, sort, type 'pickup'|'postal'|'courier', priceKopecks for this basket,
+ *   periodText, blocked + blockedMessage when over the method's weight limit, logo), ordered by sort.
+ *   Unknown city → [].
+ * - `quoteDeliveryChoice(db, { deliveryId, cityCode, pointId?, slot?, address?, basket })` → the price
+ *   recomputed from our data (never the client's MICRO_DELIVERY_PRICE) and the ship dates, or
+ *   `{ ok: false, message }` for an unknown method, a point of another carrier or city, an unknown or
+ *   inactive point, a past, unknown or full courier slot, or an over-weight basket. Read the choice from
+ *   the order properties with `choiceFromProps(props)` (delivery.ts).
+ * - `bookCourierSlot(tx, { cityCode, date, time })` → true when a place was taken (call it inside the
+ *   order transaction; a conditional upsert, R4); false when full or not offered.
+ *   `releaseCourierSlot(tx, same)` gives the place back on cancellation.
+ * - Re-exported pure helpers: `toCarrierBasketLines`, `maximumWeightCheck` (getMaximumWeight),
+ *   `maximumQuantityCheck` (getMaximumQuantity), `choiceFromProps`, `DELIVERY_MESSAGES`, the cookies.
+ * Dates on the wire are dd.mm.yyyy; a slot time is 'HH:MM - HH:MM'.
+ */
+import { db as defaultDb, type Db, type Tx } from '@/db/client'
+import { cached } from '@/lib/cache'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import {
+  DELIVERY_LIMITS,
+  DELIVERY_MESSAGES,
+  courierDays,
+  fromRuDate,
+  parcelOf,
+  parseWindow,
+  periodText,
+  shipmentDay,
+  tariffPrice,
+  toRuDate,
+  windowText,
+  zoneOf,
+  addDays,
+  type DeliveryBasketLine,
+  type ParcelSummary,
+  type Tariff,
+} from './delivery'
+import * as q from './delivery.db'
+import type { CityRow, PointRow, ServiceRow } from './delivery.db'
+
+export {
+  toCarrierBasketLines,
+  toCarrierBasketLine,
+  maximumWeightCheck,
+  maximumQuantityCheck,
+  choiceFromProps,
+  pickupProps,
+  courierProps,
+  emptyMicroProps,
+  DELIVERY_MESSAGES,
+  DELIVERY_LIMITS,
+  REGION_COOKIE,
+  CANNOT_PAY_COOKIE,
+  MICRO_PROPS,
+} from './delivery'
+export type { DeliveryBasketLine, CarrierBasketLine, MicroProps } from './delivery'
+
+export type DeliveryKind = 'pickup' | 'postal' | 'courier'
+
+export interface DeliveryOption {
+  id: number
+  code: string
+  handler: string
+  name: string
+  description: string
+  sort: number
+  type: DeliveryKind
+  priceKopecks: number
+  periodText: string
+  blocked: boolean
+  blockedMessage?: string
+  logo: string
+}
+
+export type DeliveryQuote =
+  | { ok: true; priceKopecks: number; periodText: string; shipDateFrom?: string; shipDateTo?: string }
+  | { ok: false; message: string }
+
+const TAG = 'delivery'
+
+// ---------- providers ----------
+
+/** What a carrier offers; built-in providers read our own tables, an external adapter would call its API. */
+export interface DeliveryProvider {
+  readonly handler: string
+  pointsInCity(cityCode: string): Promise<PointRow[]>
+  pointById(id: string): Promise<PointRow | undefined>
+}
+
+function builtInPickupProvider(serviceId: number, handler: string): DeliveryProvider {
+  return {
+    handler,
+    pointsInCity: (cityCode) =>
+      cached(`delivery:points:${serviceId}:${cityCode}`, { tags: [TAG], ttlSeconds: 300 }, () =>
+        q.pointsInCity(defaultDb(), [serviceId], cityCode, DELIVERY_LIMITS.maxPoints),
+      ),
+    pointById: async (id) => {
+      const row = await q.pointById(defaultDb(), id)
+      return row && row.serviceId === serviceId ? row : undefined
+    },
+  }
+}
+
+/** The registry: one provider per pickup service, keyed by its handler code. */
+export async function pickupProvider(handler: string): Promise<DeliveryProvider | undefined> {
+  const service = (await services()).find((s) => s.handler === handler && s.type !== 'courier')
+  return service ? builtInPickupProvider(service.id, service.handler) : undefined
+}
+
+// ---------- cached reference data ----------
+
+/*
+ * Reference data is cached when read through the shared handle. A caller inside a transaction passes
+ * its `tx` (`via`) and reads directly: on PGlite a transaction holds the only connection, so a read
+ * through the shared handle from inside it would wait forever.
+ */
+type Via = Db | Tx | undefined
+
+async function services(via?: Via): Promise<ServiceRow[]> {
+  if (via) return q.activeServices(via)
+  return cached('delivery:services', { tags: [TAG], ttlSeconds: 300 }, () => q.activeServices(defaultDb()))
+}
+
+async function tariffs(via?: Via): Promise<Map<string, Tariff>> {
+  const load = async (d: Db | Tx) => new Map((await q.allTariffs(d)).map((r) => [`${r.serviceId}:${r.zone}`, r] as const))
+  if (via) return load(via)
+  return cached('delivery:tariffs', { tags: [TAG], ttlSeconds: 300 }, () => load(defaultDb()))
+}
+
+export async function findCity(code: string, via?: Via): Promise<CityRow | undefined> {
+  const key = code.trim()
+  if (!key) return undefined
+  const load = async (d: Db | Tx) => (await q.cityByCode(d, key)) ?? (await q.cityByName(d, key))
+  if (via) return load(via)
+  return cached(`delivery:city:${key.toLowerCase()}`, { tags: [TAG], ttlSeconds: 300 }, () => load(defaultDb()))
+}
+
+async function pointCounts(cityCode: string): Promise<Map<number, number>> {
+  return cached(`delivery:counts:${cityCode}`, { tags: [TAG], ttlSeconds: 300 }, () =>
+    q.pointCountsInCity(defaultDb(), cityCode),
+  )
+}
+
+async function courierCityOf(cityCode: string, via?: Via) {
+  if (via) return (await q.courierCity(via, cityCode)) ?? null
+  return cached(`delivery:courier-city:${cityCode}`, { tags: [TAG], ttlSeconds: 300 }, async () =>
+    (await q.courierCity(defaultDb(), cityCode)) ?? null,
+  )
+}
+
+async function courierWindows() {
+  return cached('delivery:windows', { tags: [TAG], ttlSeconds: 300 }, () => q.windows(defaultDb()))
+}
+
+// ---------- pricing ----------
+
+export interface PriceQuote {
+  priceKopecks: number
+  daysFrom: number
+  daysTo: number
+}
+
+async function priceFor(service: ServiceRow, city: CityRow, parcel: ParcelSummary, via?: Via): Promise<PriceQuote | null> {
+  const zone = zoneOf(city)
+  const tariff = (await tariffs(via)).get(`${service.id}:${zone}`)
+  if (!tariff) return null
+  return {
+    priceKopecks: tariffPrice(tariff, parcel, service.freeFromKopecks),
+    daysFrom: tariff.daysFrom,
+    daysTo: tariff.daysTo,
+  }
+}
+
+/** Delivery dates for a pickup or postal parcel shipped at `at`. */
+export function pickupDates(at: Date, quote: PriceQuote) {
+  const ship = shipmentDay(at)
+  return {
+    shipmentDate: toRuDate(ship),
+    deliveryFrom: toRuDate(addDays(ship, quote.daysFrom)),
+    deliveryTo: toRuDate(addDays(ship, quote.daysTo)),
+  }
+}
+
+function overWeight(service: ServiceRow, parcel: ParcelSummary, point?: PointRow): boolean {
+  return parcel.weightGrams > Math.min(service.maxWeightGrams, point?.maxWeightGrams ?? Number.MAX_SAFE_INTEGER)
+}
+
+// ---------- use-cases ----------
+
+export async function listDeliveryOptions(input: {
+  cityCode: string
+  basket: DeliveryBasketLine[]
+}): Promise<DeliveryOption[]> {
+  const city = await findCity(input.cityCode)
+  if (!city) return []
+  const parcel = parcelOf(input.basket)
+  const [all, counts, courier] = await Promise.all([services(), pointCounts(city.code), courierCityOf(city.code)])
+  const options: DeliveryOption[] = []
+  for (const service of all) {
+    const available = service.type === 'courier' ? courier !== null : (counts.get(service.id) ?? 0) > 0
+    if (!available) continue
+    const quote = await priceFor(service, city, parcel)
+    if (!quote) continue
+    const blocked = overWeight(service, parcel)
+    const days =
+      service.type === 'courier' && courier ? { from: courier.leadDays + quote.daysFrom, to: courier.leadDays + quote.daysTo } : null
+    options.push({
+      id: service.id,
+      code: service.code,
+      handler: service.handler,
+      name: service.name,
+      description: service.description,
+      sort: service.sort,
+      type: service.type,
+      priceKopecks: quote.priceKopecks,
+      periodText: days ? periodText(Math.max(1, days.from), Math.max(1, days.to)) : periodText(quote.daysFrom, quote.daysTo),
+      blocked,
+      ...(blocked ? { blockedMessage: DELIVERY_MESSAGES.overWeight } : {}),
+      logo: service.logo,
+    })
+  }
+  return options
+}
+
+export async function quoteDeliveryChoice(
+  database: Db | Tx,
+  input: {
+    deliveryId: number
+    cityCode: string
+    pointId?: string
+    slot?: { date: string; time: string }
+    address?: string
+    basket: DeliveryBasketLine[]
+  },
+): Promise<DeliveryQuote> {
+  const service = (await services(database)).find((s) => s.id === input.deliveryId)
+  if (!service) return { ok: false, message: DELIVERY_MESSAGES.chooseDelivery }
+  const city = await findCity(input.cityCode, database)
+  if (!city) return { ok: false, message: DELIVERY_MESSAGES.unknownCity }
+  const parcel = parcelOf(input.basket)
+  const quote = await priceFor(service, city, parcel, database)
+  if (!quote) return { ok: false, message: DELIVERY_MESSAGES.unknownService }
+
+  if (service.type === 'courier') {
+    if (!(await courierCityOf(city.code, database))) return { ok: false, message: DELIVERY_MESSAGES.courierImpossible }
+    if (overWeight(service, parcel)) return { ok: false, message: DELIVERY_MESSAGES.overWeight }
+    if (!input.address?.trim()) return { ok: false, message: DELIVERY_MESSAGES.fullAddress }
+    const check = await checkSlot(database, city.code, input.slot)
+    if (!check.ok) return check
+    return {
+      ok: true,
+      priceKopecks: quote.priceKopecks,
+      periodText: `${toRuDate(check.date)} ${windowText(check.window.timeFrom, check.window.timeTo)}`,
+      shipDateFrom: toRuDate(check.date),
+      shipDateTo: toRuDate(check.date),
+    }
+  }
+
+  const pointId = input.pointId?.trim()
+  if (!pointId) return { ok: false, message: DELIVERY_MESSAGES.choosePoint }
+  const point = await q.pointById(database, pointId)
+  if (!point || !point.active || point.serviceId !== service.id || point.cityCode !== city.code) {
+    return { ok: false, message: DELIVERY_MESSAGES.pointUnavailable }
+  }
+  if (overWeight(service, parcel, point)) return { ok: false, message: DELIVERY_MESSAGES.overWeight }
+  const dates = pickupDates(now(), quote)
+  return {
+    ok: true,
+    priceKopecks: quote.priceKopecks,
+    periodText: periodText(quote.daysFrom, quote.daysTo),
+    shipDateFrom: dates.deliveryFrom,
+    shipDateTo: dates.deliveryTo,
+  }
+}
+
+type SlotCheck = { ok: true; date: string; window: q.WindowRow } | { ok: false; message: string }
+
+/** A slot is offered when its date is one of the courier days, its window exists and it has room. */
+async function checkSlot(database: Db | Tx, cityCode: string, slot?: { date: string; time: string }): Promise<SlotCheck> {
+  if (!slot?.date?.trim() || !slot.time?.trim()) return { ok: false, message: DELIVERY_MESSAGES.required }
+  const date = fromRuDate(slot.date)
+  const range = parseWindow(slot.time)
+  if (!date || !range) return { ok: false, message: DELIVERY_MESSAGES.slotUnknown }
+  const courier = await courierCityOf(cityCode, database)
+  if (!courier) return { ok: false, message: DELIVERY_MESSAGES.courierImpossible }
+  const days = courierDays(now(), courier.leadDays)
+  if (date < days[0]!) return { ok: false, message: DELIVERY_MESSAGES.slotPast }
+  if (!days.includes(date)) return { ok: false, message: DELIVERY_MESSAGES.slotUnknown }
+  const window = (await q.windows(database)).find((w) => w.timeFrom === range.timeFrom && w.timeTo === range.timeTo)
+  if (!window) return { ok: false, message: DELIVERY_MESSAGES.slotUnknown }
+  const [load] = await q.slotLoads(database, cityCode, [date]).then((rows) => rows.filter((r) => r.windowId === window.id))
+  if ((load ? load.booked >= load.capacity : window.capacity < 1)) return { ok: false, message: DELIVERY_MESSAGES.slotFull }
+  return { ok: true, date, window }
+}
+
+let slotGuard = true
+
+/** Negative control of the R4 race test: without the guard the same test must overbook. Tests only. */
+export function setSlotGuardForTests(on: boolean): void {
+  if (env().NODE_ENV !== 'test') throw new Error('The slot guard can only be switched off in tests')
+  slotGuard = on
+}
+
+export interface SlotInput {
+  cityCode: string
+  /** dd.mm.yyyy or YYYY-MM-DD */
+  date: string
+  /** 'HH:MM - HH:MM' */
+  time: string
+}
+
+async function resolveSlot(tx: Db | Tx, input: SlotInput) {
+  const date = fromRuDate(input.date)
+  const range = parseWindow(input.time)
+  if (!date || !range) return null
+  const window = (await q.windows(tx)).find((w) => w.timeFrom === range.timeFrom && w.timeTo === range.timeTo)
+  return window ? { date, window } : null
+}
+
+/** Takes one place in the slot inside the caller's order transaction; false when full or not offered. */
+export async function bookCourierSlot(tx: Db | Tx, input: SlotInput): Promise<boolean> {
+  const city = await findCity(input.cityCode, tx)
+  if (!city) return false
+  const courier = await courierCityOf(city.code, tx)
+  if (!courier) return false
+  const slot = await resolveSlot(tx, input)
+  if (!slot || !courierDays(now(), courier.leadDays).includes(slot.date)) return false
+  return q.takeSlotPlace(
+    tx,
+    { cityCode: city.code, date: slot.date, windowId: slot.window.id, capacity: slot.window.capacity },
+    slotGuard,
+  )
+}
+
+/** Gives a place back when an order is cancelled; false when there was nothing booked. */
+export async function releaseCourierSlot(tx: Db | Tx, input: SlotInput): Promise<boolean> {
+  const city = await findCity(input.cityCode, tx)
+  const slot = await resolveSlot(tx, input)
+  if (!city || !slot) return false
+  return q.releaseSlotPlace(tx, { cityCode: city.code, date: slot.date, windowId: slot.window.id })
+}
+
+// ---------- what the spec's calls need ----------
+
+export interface CourierDay {
+  date: string
+  times: string[]
+}
+
+/** Courier days and free windows for a city; null when the courier does not serve it. */
+export async function courierSchedule(cityCode: string): Promise<{ days: CourierDay[]; shipmentDate: string } | null> {
+  const courier = await courierCityOf(cityCode)
+  if (!courier) return null
+  const at = now()
+  const days = courierDays(at, courier.leadDays)
+  const [allWindows, loads] = await Promise.all([courierWindows(), q.slotLoads(defaultDb(), cityCode, days)])
+  const full = new Set(loads.filter((l) => l.booked >= l.capacity).map((l) => `${l.date}:${l.windowId}`))
+  return {
+    shipmentDate: toRuDate(shipmentDay(at)),
+    days: days
+      .map((day) => ({
+        date: toRuDate(day),
+        times: allWindows
+          .filter((w) => w.capacity > 0 && !full.has(`${day}:${w.id}`))
+          .map((w) => windowText(w.timeFrom, w.timeTo)),
+      }))
+      .filter((d) => d.times.length > 0),
+  }
+}
+
+export async function serviceByHandler(handler: string): Promise<ServiceRow | undefined> {
+  return (await services()).find((s) => s.handler === handler || s.code === handler)
+}
+
+export async function quoteForCity(service: ServiceRow, city: CityRow, basket: DeliveryBasketLine[]) {
+  const parcel = parcelOf(basket)
+  const quote = await priceFor(service, city, parcel)
+  return quote ? { ...quote, parcel, overWeight: overWeight(service, parcel) } : null
+}
+
+export { overWeight as isOverWeight }
+export type { CityRow, PointRow, ServiceRow }

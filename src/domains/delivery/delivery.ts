@@ -1,0 +1,360 @@
+/**
+ * Pure delivery rules: basket lines for carriers, weight and quantity limits, zones and tariffs,
+ * courier dates and the MICRO_* order properties. No I/O here; see delivery.server.ts for use-cases.
+ */
+import { countOf, type PluralForms } from '@/lib/plural'
+
+export const DELIVERY_MESSAGES = {
+  overWeight:
+    'Вы превысили максимально допустимый вес посылки для доставки этим способом. Пожалуйста, выберите другой способ доставки или разделите свой заказ на несколько заказов.',
+  overQuantity:
+    'Вы превысили максимально допустимое кол-во товаров. Пожалуйста, разделите свой заказ на несколько заказов. Количество товаров не должно превышать 125 шт.',
+  courierImpossible:
+    'По данному адресу невозможно доставить данным способом, попробуйте выбрать другой способ доставки или оплаты.',
+  noSdekPoints: 'Извините, в данном населенном пункте, точки СДЭК не найдены',
+  noSuitablePoints: 'Мы не нашли пунктов выдачи подходящих по выбранным параметрам.',
+  prepayOnly: 'Только предоплата!',
+  pointError: 'Ошибка',
+  pointUnavailable: 'К сожалению, доставка в данный пункт временно недоступна. Выберите другой пункт.',
+  selected: 'Выбрано!',
+  choosePoint: 'Пожалуйста, выберите пункт выдачи!',
+  fullAddress: 'Введите полный адрес для доставки',
+  addressNotFound: 'Адрес не найден, проверьте правильность написания',
+  required: 'Обязательное поле',
+  chooseDelivery: 'Пожалуйста, выберите способ доставки',
+  // Not in the spec: our own wording, listed in ADR 040.
+  unknownCity: 'Населённый пункт не найден. Выберите его из списка.',
+  shortSearch: 'Введите не менее 2 символов',
+  unknownService: 'Способ доставки не найден.',
+  slotPast: 'Выбранная дата доставки уже недоступна. Выберите другую дату.',
+  slotUnknown: 'Такого интервала доставки нет. Выберите время из списка.',
+  slotFull: 'Выбранный интервал доставки уже занят. Выберите другое время.',
+  badBasket: 'Не удалось прочитать состав корзины.',
+} as const
+
+/** Section 9 of the spec. */
+export const DELIVERY_LIMITS = {
+  maxPoints: 6000,
+  maxItemsPerOrder: 125,
+  placeSearchMinChars: 2,
+  placeSearchDelayMs: 200,
+  addressFastDelayMs: 300,
+  addressSlowDelayMs: 2000,
+  addressFastAboveChars: 5,
+  cookieMaxAgeSeconds: 86_400,
+  minZoom: 7,
+  maxZoom: 10,
+  defaultZoom: 12,
+  locationZoomBoost: 8,
+  listZoom: 10,
+  widenMinPoints: 5,
+  widenMaxTimes: 10,
+  clusterGrid: 50,
+} as const
+
+/** Our own cookie names for the spec's region cookie and 'cannot pay' cookie. */
+export const REGION_COOKIE = 'vm_region'
+export const CANNOT_PAY_COOKIE = 'vm_cannot_pay'
+
+/** The shop's warehouse: zones are distance bands from here. */
+export const WAREHOUSE = { lat: 55.7558, lon: 37.6173 } as const
+/** Upper bound (km) of zones 0..4; farther is zone 5. */
+export const ZONE_LIMITS_KM = [60, 400, 1200, 2500, 4500] as const
+
+/** Heaviest parcel each component can carry: the largest limit among its services (seed data agrees, see test). */
+export const WEIGHT_LIMITS = { point: 30_000, courier: 25_000 } as const
+
+export const COURIER_DAYS_OFFERED = 7
+/** Orders placed after this hour (shop time) ship a day later. */
+export const COURIER_CUTOFF_HOUR = 14
+/** The shop works on Moscow time (UTC+3, no daylight saving since 2014). */
+const SHOP_UTC_OFFSET_MS = 3 * 3600 * 1000
+
+// ---------- basket lines ----------
+
+/** A basket line as the checkout or the browser has it; any field may be missing or malformed. */
+export interface DeliveryBasketLine {
+  name?: string | null
+  externalId?: string | number | null
+  priceKopecks?: number | null
+  quantity?: number | string | null
+  /** Grams per unit. */
+  weight?: number | string | null
+  /** Millimetres. */
+  width?: number | string | null
+  length?: number | string | null
+  height?: number | string | null
+  vat?: number | string | null
+  /** The product's aerial-restriction property: 'true' forbids air delivery. */
+  aerialRestriction?: string | boolean | null
+}
+
+/** The spec's "Basket line sent to delivery services" (a carrier's foreign shape, roubles). */
+export interface CarrierBasketLine {
+  name: string
+  externalId: string
+  price: number
+  currency: 'RUB'
+  vat: number
+  quantity: number
+  weight: number
+  width: number
+  length: number
+  height: number
+  canBeDeliveredByAir: boolean
+}
+
+export const PARCEL_DEFAULTS = { weight: 100, size: 100 } as const
+
+function num(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim().replace(',', '.'))
+    return Number.isFinite(n) ? n : null
+  }
+  return null
+}
+
+function dimension(value: unknown): number {
+  const n = num(value)
+  // A size of 1 or less is a placeholder in catalogue data, not a real size.
+  return n === null || n <= 1 ? PARCEL_DEFAULTS.size : n
+}
+
+export function toCarrierBasketLine(line: DeliveryBasketLine): CarrierBasketLine {
+  const weight = num(line.weight)
+  const quantity = num(line.quantity)
+  const vat = num(line.vat)
+  const price = num(line.priceKopecks)
+  const id = line.externalId
+  return {
+    name: line.name ? String(line.name) : 'name',
+    externalId: id === null || id === undefined || id === '' ? 'id' : String(id),
+    price: price === null || price < 0 ? 0 : price / 100,
+    currency: 'RUB',
+    vat: vat === null || vat < 0 ? 0 : vat,
+    quantity: quantity === null || quantity < 1 ? 1 : Math.floor(quantity),
+    // '0.00' and 0 mean the catalogue has no weight.
+    weight: weight === null || weight <= 0 ? PARCEL_DEFAULTS.weight : weight,
+    width: dimension(line.width),
+    length: dimension(line.length),
+    height: dimension(line.height),
+    canBeDeliveredByAir: String(line.aerialRestriction ?? '') !== 'true',
+  }
+}
+
+export function toCarrierBasketLines(lines: readonly DeliveryBasketLine[]): CarrierBasketLine[] {
+  return lines.map(toCarrierBasketLine)
+}
+
+export interface ParcelSummary {
+  weightGrams: number
+  /** Volumetric weight in grams (cm³ / 5000 kg), what carriers bill for light bulky parcels. */
+  volumeWeightGrams: number
+  items: number
+  sumKopecks: number
+}
+
+export function parcelOf(lines: readonly DeliveryBasketLine[]): ParcelSummary {
+  let weightGrams = 0
+  let volumeCm3 = 0
+  let items = 0
+  let sumKopecks = 0
+  for (const line of toCarrierBasketLines(lines)) {
+    weightGrams += line.weight * line.quantity
+    volumeCm3 += ((line.width * line.length * line.height) / 1000) * line.quantity
+    items += line.quantity
+    sumKopecks += Math.round(line.price * 100) * line.quantity
+  }
+  return { weightGrams: Math.round(weightGrams), volumeWeightGrams: Math.round(volumeCm3 / 5), items, sumKopecks }
+}
+
+/** getMaximumWeight: a falsy `point` blocks the pickup component, a falsy `courier` the courier one. */
+export function maximumWeightCheck(lines: readonly DeliveryBasketLine[]): { point: boolean; courier: boolean } {
+  const { weightGrams } = parcelOf(lines)
+  return { point: weightGrams <= WEIGHT_LIMITS.point, courier: weightGrams <= WEIGHT_LIMITS.courier }
+}
+
+/** getMaximumQuantity: true when the order is within 125 items. */
+export function maximumQuantityCheck(lines: readonly DeliveryBasketLine[]): boolean {
+  return parcelOf(lines).items <= DELIVERY_LIMITS.maxItemsPerOrder
+}
+
+// ---------- zones and tariffs ----------
+
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180
+  const dLat = (b.lat - a.lat) * rad
+  const dLon = (b.lon - a.lon) * rad
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2
+  return 2 * 6371 * Math.asin(Math.sqrt(h))
+}
+
+export function zoneOf(point: { lat: number; lon: number }): number {
+  const km = distanceKm(WAREHOUSE, point)
+  const zone = ZONE_LIMITS_KM.findIndex((limit) => km <= limit)
+  return zone === -1 ? ZONE_LIMITS_KM.length : zone
+}
+
+export interface Tariff {
+  baseKopecks: number
+  perKgKopecks: number
+  daysFrom: number
+  daysTo: number
+}
+
+/** First kilogram at the base price, each further started kilogram at perKg; bulky parcels pay by volume. */
+export function tariffPrice(tariff: Tariff, parcel: ParcelSummary, freeFromKopecks: number | null): number {
+  if (freeFromKopecks !== null && parcel.sumKopecks >= freeFromKopecks) return 0
+  const billable = Math.max(parcel.weightGrams, parcel.volumeWeightGrams)
+  const extraKg = Math.max(0, Math.ceil((billable - 1000) / 1000))
+  return tariff.baseKopecks + extraKg * tariff.perKgKopecks
+}
+
+const DAYS: PluralForms = ['дня', 'дней', 'дней']
+const ONE_DAY: PluralForms = ['день', 'дня', 'дней']
+
+/** 'от 2 до 4 дней', or '3 дня' when the bounds agree. */
+export function periodText(daysFrom: number, daysTo: number): string {
+  if (daysFrom >= daysTo) return countOf(daysTo, ONE_DAY)
+  return `от ${daysFrom} до ${countOf(daysTo, DAYS)}`
+}
+
+// ---------- dates ----------
+
+/** YYYY-MM-DD of the shop's calendar day at `at`. */
+export function shopDay(at: Date): string {
+  return new Date(at.getTime() + SHOP_UTC_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+export function shopHour(at: Date): number {
+  return new Date(at.getTime() + SHOP_UTC_OFFSET_MS).getUTCHours()
+}
+
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+/** YYYY-MM-DD → dd.mm.yyyy */
+export function toRuDate(day: string): string {
+  const [y, m, d] = day.split('-')
+  return `${d}.${m}.${y}`
+}
+
+/** dd.mm.yyyy (or YYYY-MM-DD) → YYYY-MM-DD, null when it is not a real date. */
+export function fromRuDate(text: string): string | null {
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim())
+  const iso = ru ? `${ru[3]}-${ru[2]}-${ru[1]}` : text.trim()
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null
+  const d = new Date(`${iso}T00:00:00Z`)
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso
+}
+
+/** The day the parcel leaves the warehouse: today before the cut-off, else tomorrow. */
+export function shipmentDay(at: Date): string {
+  const today = shopDay(at)
+  return shopHour(at) < COURIER_CUTOFF_HOUR ? today : addDays(today, 1)
+}
+
+/** Courier delivery days: from shipment + lead days, the next 7 days except Sundays. */
+export function courierDays(at: Date, leadDays: number): string[] {
+  const days: string[] = []
+  let day = addDays(shipmentDay(at), leadDays)
+  while (days.length < COURIER_DAYS_OFFERED) {
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() !== 0) days.push(day)
+    day = addDays(day, 1)
+  }
+  return days
+}
+
+/** 'HH:MM - HH:MM' */
+export function windowText(timeFrom: string, timeTo: string): string {
+  return `${timeFrom} - ${timeTo}`
+}
+
+export function parseWindow(text: string): { timeFrom: string; timeTo: string } | null {
+  const m = /^\s*(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})\s*$/.exec(text)
+  return m ? { timeFrom: m[1]!, timeTo: m[2]! } : null
+}
+
+// ---------- order properties ----------
+
+export const MICRO_PROPS = [
+  'MICRO_SOURCE',
+  'MICRO_TYPE',
+  'MICRO_HANDLER',
+  'MICRO_POINT_ID',
+  'MICRO_DELIVERY_PRICE',
+  'MICRO_SHIP_DATE_FROM',
+  'MICRO_SHIP_DATE_TO',
+  'ESTIMATED_SHIP_DATE',
+  'PROP_ADDRESS',
+] as const
+export type MicroProp = (typeof MICRO_PROPS)[number]
+export type MicroProps = Record<MicroProp, string>
+
+/** The values a confirmed pickup point writes into the order (dates dd.mm.yyyy, price in roubles). */
+export function pickupProps(p: {
+  handler: string
+  kind: string
+  pointId: string
+  priceKopecks: number
+  deliveryFrom: string
+  deliveryTo: string
+  shipmentDate: string
+  address: string
+}): MicroProps {
+  return {
+    MICRO_SOURCE: 'pvz',
+    MICRO_TYPE: p.kind,
+    MICRO_HANDLER: p.handler,
+    MICRO_POINT_ID: p.pointId,
+    MICRO_DELIVERY_PRICE: String(p.priceKopecks / 100),
+    MICRO_SHIP_DATE_FROM: p.deliveryFrom,
+    MICRO_SHIP_DATE_TO: p.deliveryTo,
+    ESTIMATED_SHIP_DATE: p.shipmentDate,
+    PROP_ADDRESS: p.address,
+  }
+}
+
+/** Courier: the slot is the date in both ship dates and the window in MICRO_POINT_ID. */
+export function courierProps(p: {
+  date: string
+  time: string
+  priceKopecks: number
+  shipmentDate: string
+  address: string
+}): MicroProps {
+  return {
+    MICRO_SOURCE: 'courier',
+    MICRO_TYPE: 'COURIER',
+    MICRO_HANDLER: 'courier',
+    MICRO_POINT_ID: p.time,
+    MICRO_DELIVERY_PRICE: String(p.priceKopecks / 100),
+    MICRO_SHIP_DATE_FROM: p.date,
+    MICRO_SHIP_DATE_TO: p.date,
+    ESTIMATED_SHIP_DATE: p.shipmentDate,
+    PROP_ADDRESS: p.address,
+  }
+}
+
+export function emptyMicroProps(): MicroProps {
+  return Object.fromEntries(MICRO_PROPS.map((k) => [k, ''])) as MicroProps
+}
+
+/** What the checkout passes to quoteDeliveryChoice, read back from the order properties. */
+export function choiceFromProps(props: Partial<Record<string, string>>): {
+  pointId?: string
+  slot?: { date: string; time: string }
+  address?: string
+} {
+  const address = props.PROP_ADDRESS?.trim() || undefined
+  if (props.MICRO_SOURCE === 'courier') {
+    const date = props.MICRO_SHIP_DATE_FROM?.trim() ?? ''
+    const time = props.MICRO_POINT_ID?.trim() ?? ''
+    return { address, slot: date || time ? { date, time } : undefined }
+  }
+  return { pointId: props.MICRO_POINT_ID?.trim() || undefined, address }
+}
