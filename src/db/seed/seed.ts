@@ -17,10 +17,12 @@ import {
 } from '../schema'
 import { seedCart } from './cart'
 import { seedCheckout } from './checkout'
-import { seedDelivery } from './delivery'
+import { seedContent } from './content'
 import { seedLandings } from './landings'
-import { seedReviews } from './reviews'
+import { seedDelivery } from './delivery'
 import { packShotSvg } from './pack-shot'
+import { seedPartners } from './partners'
+import { seedReviews } from './reviews'
 import {
   badgeRow,
   brandRow,
@@ -79,11 +81,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   const cityRows = load('cities.json', cityRow)
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
+  await seedPartners(db, options)
   await seedDelivery(db, options)
   await seedCheckout(db)
-  await seedLandings(db)
   await seedReviews(db)
+  await seedLandings(db)
   await seedCart(db)
+  await seedContent(db, options)
   return { products: added, cities: cityRows.length }
 }
 

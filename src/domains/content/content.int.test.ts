@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { POST as encElements } from '@/app/ajax/get-enc-elements/route'
+import { POST as recentlyViewed } from '@/app/ajax/recently-viewed/route'
+import { POST as vkontakte } from '@/app/ajax/vkontakte/route'
+import { db } from '@/db/client'
+import {
+  articles,
+  encElements as encElementsTable,
+  encSections,
+  featuredSlides,
+  news,
+  offers,
+  products,
+  recentlyViewed as recentlyViewedTable,
+  showcaseSlides,
+  showcaseTabs,
+  users,
+} from '@/db/schema'
+import { loadContentSeed, seedContent } from '@/db/seed/content'
+import { ensureSession } from '@/domains/session/session.server'
+import { clearCache } from '@/lib/cache'
+import { setClockForTests } from '@/lib/clock'
+import { formPost, newVisitor, type Visitor } from '../../../tests/support/http'
+import type { EncElementLink, SeenProduct } from './content'
+import {
+  articlePage,
+  encElementPage,
+  encSections as loadEncSections,
+  ingredientLinksForProduct,
+  mainpageProductTabs,
+  mergeRecentlyViewedIntoAccount,
+  setsFromExperts,
+} from './content.server'
+
+async function productId(code: string): Promise<number> {
+  const [row] = await db().select({ id: products.id }).from(products).where(eq(products.code, code))
+  if (!row) throw new Error(`no product ${code}`)
+  return row.id
+}
+
+async function view(visitor: Visitor, id: number) {
+  return recentlyViewed(formPost('/ajax/recently-viewed/', { action: 'add', productId: id }, visitor))
+}
+
+async function list(visitor: Visitor, exclude?: number) {
+  const res = await recentlyViewed(formPost('/ajax/recently-viewed/', { action: 'get', ...(exclude ? { exclude } : {}) }, visitor))
+  expect(res.status).toBe(200)
+  return (await res.json()) as { items: SeenProduct[]; similar: SeenProduct[] }
+}
+
+let tick = Date.parse('2026-03-01T10:00:00Z')
+function advanceClock() {
+  tick += 60_000
+  const at = tick
+  setClockForTests(() => new Date(at))
+}
+
+describe('POST /ajax/recently-viewed/', () => {
+  it('keeps each visitor’s views apart, newest first, a repeat view moving to the front', async () => {
+    const a = newVisitor()
+    const b = newVisitor()
+    const [d3, omega, zinc] = await Promise.all([
+      productId('p1-vitamin-d3-2000-me-evalar'),
+      productId('p1-omega-3-1000-evalar'),
+      productId('p1-tsink-khelat-solgar'),
+    ])
+    for (const id of [d3, omega, zinc, d3]) {
+      advanceClock()
+      expect((await view(a, id)).status).toBe(200)
+    }
+    advanceClock()
+    await view(b, omega)
+    expect((await list(a)).items.map((i) => i.id)).toEqual([d3, zinc, omega])
+    expect((await list(b)).items.map((i) => i.id)).toEqual([omega])
+  })
+
+  it('leaves out the product on screen and answers SeenProduct fields in roubles', async () => {
+    const v = newVisitor()
+    const [d3, omega] = await Promise.all([productId('p1-vitamin-d3-2000-me-evalar'), productId('p1-omega-3-1000-evalar')])
+    advanceClock()
+    await view(v, d3)
+    advanceClock()
+    await view(v, omega)
+    const { items } = await list(v, omega)
+    expect(items.map((i) => i.id)).toEqual([d3])
+    const [offer] = await db().select().from(offers).where(eq(offers.productId, d3)).orderBy(offers.sort)
+    expect(items[0]).toMatchObject({
+      id: d3,
+      link: expect.stringMatching(/^\/catalog\/[a-z-]+\/p1-vitamin-d3-2000-me-evalar\/$/),
+      price: offer!.price / 100,
+      ORDER_ID: offer!.id,
+      SECTION_NAME: 'Иммунитет',
+    })
+    expect(items[0]).toHaveProperty('percent_discount')
+    expect(items[0]).toHaveProperty('dom_stars')
+    expect(items[0]).toHaveProperty('NAME_FULL')
+    expect(items[0]).toHaveProperty('PRICE_FOR_ANALYTICS')
+  })
+
+  it('suggests similar products from the viewed sections, never one already viewed', async () => {
+    const v = newVisitor()
+    const d3 = await productId('p1-vitamin-d3-2000-me-evalar')
+    advanceClock()
+    await view(v, d3)
+    const { similar } = await list(v)
+    expect(similar.length).toBeGreaterThan(0)
+    expect(similar.map((s) => s.id)).not.toContain(d3)
+    const { productSections, sections } = await import('@/db/schema')
+    const [main] = await db().select({ id: products.sectionId }).from(products).where(eq(products.id, d3))
+    const extra = await db().select({ id: productSections.sectionId }).from(productSections).where(eq(productSections.productId, d3))
+    const viewedSections = new Set([main!.id, ...extra.map((e) => e.id)])
+    const names = (await db().select().from(sections)).filter((s) => viewedSections.has(s.id)).map((s) => s.name)
+    expect(similar.every((s) => names.includes(s.SECTION_NAME))).toBe(true)
+  })
+
+  it('keeps only the 20 newest views per visitor', async () => {
+    const v = newVisitor()
+    const ids = (await db().select({ id: products.id }).from(products).orderBy(products.id).limit(22)).map((r) => r.id)
+    for (const id of ids) {
+      advanceClock()
+      await view(v, id)
+    }
+    const session = await ensureSession(db(), v.sessionId)
+    const rows = await db().select().from(recentlyViewedTable).where(eq(recentlyViewedTable.sessionId, session.id))
+    expect(rows).toHaveLength(20)
+    const items = (await list(v)).items.map((i) => i.id)
+    expect(items[0]).toBe(ids[21])
+    expect(items).not.toContain(ids[0])
+    expect(items).not.toContain(ids[1])
+  })
+
+  it('a visitor who never viewed anything gets empty lists and no session row', async () => {
+    const v = newVisitor()
+    expect(await list(v)).toEqual({ items: [], similar: [] })
+    expect(await (await import('@/domains/session/session.server')).findSession(db(), v.sessionId)).toBeNull()
+  })
+
+  it('refuses an unknown product with 404 and a bad sessid with 403, storing nothing', async () => {
+    const v = newVisitor()
+    const before = await db().$count(recentlyViewedTable)
+    const unknown = await view(v, 999_999)
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as { error: string }).error).toBe('Товар не найден.')
+    const forged = await recentlyViewed(
+      formPost('/ajax/recently-viewed/', { action: 'add', productId: await productId('p1-omega-3-1000-evalar') }, v, { sessid: 'x' }),
+    )
+    expect(forged.status).toBe(403)
+    const bad = await recentlyViewed(formPost('/ajax/recently-viewed/', { action: 'add', productId: '-5' }, v))
+    expect(bad.status).toBe(400)
+    expect(await db().$count(recentlyViewedTable)).toBe(before)
+  })
+
+  it('belongs to the account once signed in, and sign-in merges the guest’s views', async () => {
+    const [user] = await db().insert(users).values({ email: 'viewer@example.ru', name: 'Зритель' }).returning()
+    const [omega, zinc, d3] = await Promise.all([
+      productId('p1-omega-3-1000-evalar'),
+      productId('p1-tsink-khelat-solgar'),
+      productId('p1-vitamin-d3-2000-me-evalar'),
+    ])
+    // Earlier, on another device, the account viewed omega.
+    const other = newVisitor()
+    const otherSession = await ensureSession(db(), other.sessionId)
+    await mergeRecentlyViewedIntoAccount(db(), otherSession.id, user!.id)
+    advanceClock()
+    await view(other, omega)
+    await mergeRecentlyViewedIntoAccount(db(), otherSession.id, user!.id)
+    // As a guest here: zinc, then omega again.
+    const guest = newVisitor()
+    advanceClock()
+    await view(guest, zinc)
+    advanceClock()
+    await view(guest, omega)
+    const guestSession = await ensureSession(db(), guest.sessionId)
+    await db().transaction((tx) => mergeRecentlyViewedIntoAccount(tx, guestSession.id, user!.id))
+    const { sessions } = await import('@/db/schema')
+    await db().update(sessions).set({ userId: user!.id }).where(eq(sessions.id, guestSession.id))
+    // Now signed in: a new view is stored under the account.
+    advanceClock()
+    await view(guest, d3)
+    expect((await list(guest)).items.map((i) => i.id)).toEqual([d3, omega, zinc])
+    const guestRows = await db().select().from(recentlyViewedTable).where(eq(recentlyViewedTable.sessionId, guestSession.id))
+    expect(guestRows).toHaveLength(0)
+    const accountRows = await db().select().from(recentlyViewedTable).where(eq(recentlyViewedTable.userId, user!.id))
+    expect(accountRows).toHaveLength(3)
+  })
+})
+
+describe('POST /ajax/get-enc-elements/', () => {
+  const call = (fields: Record<string, string | number>, visitor = newVisitor()) =>
+    encElements(formPost('/ajax/get-enc-elements/', fields, visitor))
+
+  it('answers elementsArr: first letter → elements of the section, each with NAME and CODE', async () => {
+    const [section] = await db().select().from(encSections).where(eq(encSections.code, 'mineraly'))
+    const res = await call({ ID: section!.id })
+    expect(res.status).toBe(200)
+    const { elementsArr } = (await res.json()) as { elementsArr: Record<string, EncElementLink[]> }
+    const all = Object.values(elementsArr).flat()
+    const expected = await db().select().from(encElementsTable).where(eq(encElementsTable.sectionId, section!.id))
+    expect(all.map((e) => e.CODE).sort()).toEqual(expected.map((e) => e.code).sort())
+    for (const [letter, group] of Object.entries(elementsArr)) {
+      for (const el of group) expect(el.NAME.charAt(0).toUpperCase().replace('Ё', 'Е')).toBe(letter)
+    }
+    expect(elementsArr['Ц']?.map((e) => e.NAME)).toContain('Цинк')
+  })
+
+  it('answers every element for ID 0 (the «Все ингредиенты» tab), letters in alphabetical order', async () => {
+    const res = await call({ ID: 0 })
+    const { elementsArr } = (await res.json()) as { elementsArr: Record<string, EncElementLink[]> }
+    expect(Object.values(elementsArr).flat().length).toBe(await db().$count(encElementsTable))
+    const letters = Object.keys(elementsArr).filter((l) => /[А-Я]/.test(l))
+    expect(letters).toEqual([...letters].sort((a, b) => a.localeCompare(b, 'ru')))
+  })
+
+  it('refuses an unknown section with 404 and a non-number with 400 (Russian messages)', async () => {
+    const unknown = await call({ ID: 987_654 })
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as { error: string }).error).toBe('Раздел энциклопедии не найден.')
+    const bad = await call({ ID: 'abc' })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { error: string }).error).toMatch(/[а-я]/i)
+  })
+
+  it('refuses a missing sessid', async () => {
+    const res = await encElements(formPost('/ajax/get-enc-elements/', { ID: 0 }, newVisitor(), { sessid: null }))
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('POST /ajax/vkontakte/', () => {
+  it('GET=Y answers our stored posts with link and img, newest first', async () => {
+    const res = await vkontakte(formPost('/ajax/vkontakte/', { GET: 'Y' }, newVisitor()))
+    expect(res.status).toBe(200)
+    const posts = (await res.json()) as { link: string; img: string }[]
+    expect(posts.length).toBeGreaterThanOrEqual(6)
+    expect(posts[0]!.img).toMatch(/^\/upload\/content\/social\//)
+    expect(posts[0]!.link).toMatch(/^https:\/\/vk\.com\//)
+  })
+
+  it('anything else than GET=Y is a 400', async () => {
+    const res = await vkontakte(formPost('/ajax/vkontakte/', { GET: 'N' }, newVisitor()))
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('content seed and showcases', () => {
+  it('seeds at least 20 articles, 10 news and 60 encyclopedia elements in several sections', async () => {
+    expect(await db().$count(articles)).toBeGreaterThanOrEqual(20)
+    expect(await db().$count(news)).toBeGreaterThanOrEqual(10)
+    expect(await db().$count(encElementsTable)).toBeGreaterThanOrEqual(60)
+    expect(await db().$count(encSections)).toBeGreaterThanOrEqual(5)
+  })
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const counts = async () => [
+      await db().$count(articles),
+      await db().$count(news),
+      await db().$count(encElementsTable),
+      await db().$count(showcaseSlides),
+      await db().$count(featuredSlides),
+    ]
+    const before = await counts()
+    await seedContent(db(), { uploadsDir: null })
+    expect(await counts()).toEqual(before)
+  })
+
+  it('every product and offer the content data names exists in the catalogue seed', async () => {
+    const data = loadContentSeed()
+    const productCodes = new Set((await db().select({ code: products.code }).from(products)).map((r) => r.code))
+    const skus = new Set((await db().select({ sku: offers.sku }).from(offers)).map((r) => r.sku))
+    const missingProducts = [
+      ...data.enc.links.map((l) => l.product),
+      ...data.articles.articles.flatMap((a) => a.products),
+      ...data.home.mainpageProducts.flatMap((t) => t.products ?? []),
+    ].filter((c) => !productCodes.has(c))
+    const missingOffers = [...data.home.setsFromExperts.flatMap((t) => t.slides.map((s) => s.offer)), ...data.home.featured.map((f) => f.offer)].filter(
+      (s) => !skus.has(s),
+    )
+    expect(missingProducts).toEqual([])
+    expect(missingOffers).toEqual([])
+  })
+
+  it('sets-from-experts has the six anchored tabs, slides priced from their offers', async () => {
+    const banger = await setsFromExperts()
+    expect(Object.values(banger).map((t) => t.anchor)).toEqual(['health', 'immunity', 'beauty', 'youth', 'weight-control', 'anti-stress'])
+    const slide = banger['Иммунитет']!.slides[0]!
+    const [offer] = await db().select().from(offers).where(eq(offers.id, slide.OFFER_ID))
+    expect(slide.price).toBe(offer!.price / 100)
+    expect(slide).toHaveProperty('SET')
+    expect(slide).toHaveProperty('DISCOUNT_PICTURE')
+  })
+
+  it('a manager’s change to the showcase rows shows on the home data (no code change)', async () => {
+    const [tab] = await db().select().from(showcaseTabs).where(eq(showcaseTabs.anchor, 'beauty'))
+    await db().update(showcaseTabs).set({ title: 'Сияние', active: true }).where(eq(showcaseTabs.id, tab!.id))
+    clearCache()
+    expect(Object.keys(await setsFromExperts())).toContain('Сияние')
+  })
+
+  it('the high-discounts tab lists products by their best discount, at least 15 %', async () => {
+    const tabs = await mainpageProductTabs()
+    const high = tabs.find((t) => t.anchor === 'high-discounts')!
+    expect(high.productIds.length).toBeGreaterThan(0)
+    for (const id of high.productIds) {
+      const rows = await db().select().from(offers).where(eq(offers.productId, id))
+      const best = Math.max(...rows.map((o) => (o.oldPrice && o.oldPrice > o.price ? Math.round(((o.oldPrice - o.price) * 100) / o.oldPrice) : 0)))
+      expect(best).toBeGreaterThanOrEqual(15)
+    }
+  })
+})
+
+describe('encyclopedia ↔ products', () => {
+  it('an element page lists products whose composition mentions it and explicitly linked ones', async () => {
+    const zinc = await encElementPage('tsink')
+    const zincProduct = await productId('p1-tsink-khelat-solgar')
+    expect(zinc!.productIds).toContain(zincProduct)
+    const b6 = await encElementPage('vitamin-b6')
+    expect(b6!.productIds).toContain(await productId('p2-vitaminy-gruppy-b-now'))
+    const melatonin = await encElementPage('melatonin')
+    expect(melatonin!.productIds).not.toContain(zincProduct)
+  })
+
+  it('ingredientLinksForProduct links a composition back to the encyclopedia', async () => {
+    const links = await ingredientLinksForProduct(await productId('p1-magniy-b6-forte-evalar'))
+    expect(links.map((l) => l.CODE)).toEqual(expect.arrayContaining(['magniy', 'vitamin-b6']))
+    expect(links.find((l) => l.CODE === 'magniy')?.url).toBe('/encyclopedia/item/magniy/')
+    expect(links.map((l) => l.CODE)).not.toContain('melatonin')
+  })
+
+  it('section hashes are the transliterated names', async () => {
+    const sections = await loadEncSections()
+    expect(sections.find((s) => s.NAME === 'Витамины')?.HASH).toBe('vitaminy')
+    expect(sections.find((s) => s.NAME === 'Растительные экстракты')?.HASH).toBe('rastitelnye-ekstrakty')
+  })
+
+  it('an article page carries text, button, expert, tags and recommendations without itself', async () => {
+    const page = await articlePage('vitamin-d-zimoy')
+    expect(page!.TEXT).toContain('<p>')
+    expect(page!.BUTTON?.URL_BUTTON).toBe('/catalog/vitaminy-i-mineraly/')
+    expect(page!.DATA_EXPERT?.TITLE).toBe('Анна Иванова')
+    expect(page!.tags.map((t) => t.UF_CODE)).toContain('vitaminy')
+    expect(page!.articles.map((a) => a.CODE)).not.toContain('vitamin-d-zimoy')
+    expect(page!.articles.length).toBeGreaterThan(4)
+  })
+})
