@@ -185,12 +185,3 @@ export function safeBackUrl(value: string | null | undefined): string | null {
   if (/[\s\u0000-\u001f]/.test(value)) return null
   return value
 }
-
-/**
- * Growing delays after the free attempts of a window: 1 s, 2 s, 4 s … up to the ceiling.
- * `attempt` counts from 1 inside the window.
- */
-export function throttleDelaySeconds(attempt: number, free: number, maxSeconds: number): number {
-  if (attempt <= free) return 0
-  return Math.min(maxSeconds, 2 ** Math.min(30, attempt - free - 1))
-}

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { POST as getAddressPost } from '@/app/ajax/get-address/route'
+import { POST as uloginPost } from '@/app/ajax/ulogin/route'
+import { db } from '@/db/client'
+import { socialIdentities, users } from '@/db/schema'
+import { fakeProvider, setSocialProviderForTests, uloginProvider } from '@/domains/account/social-login.server'
+import { databaseFingerprint } from '../support/db-snapshot'
+import { newVisitor } from '../support/http'
+import { call, follow, registered, uniqueEmail } from './kit'
+
+/** A local stand-in for uLogin's token.php: answers like the real service does. */
+let server: Server
+let tokenUrl = ''
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const token = new URL(req.url ?? '/', 'http://x').searchParams.get('token')
+    res.setHeader('content-type', 'application/json')
+    if (token === 'good') res.end(JSON.stringify({ network: 'vkontakte', uid: '777', email: 'vk.user@example.ru', verified_email: '1', first_name: 'Иван', last_name: 'Петров' }))
+    else res.end(JSON.stringify({ error: 'token expired' }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/token.php`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterEach(() => setSocialProviderForTests(undefined))
+
+const ulogin = (uToken: string, visitor = newVisitor()) => call(uloginPost, '/ajax/ulogin/', { uToken }, visitor)
+
+describe('POST /ajax/ulogin/', () => {
+  it('is refused while social login is not configured', async () => {
+    setSocialProviderForTests(null)
+    const answer = await ulogin('fake:vk:1:a@example.ru:A')
+    expect(answer.status).toBe(404)
+  })
+
+  it('a verified new identity gets an account and a session; the same identity later signs into it', async () => {
+    setSocialProviderForTests(fakeProvider)
+    const email = uniqueEmail('social')
+    const visitor = newVisitor()
+    const first = await ulogin(`fake:vk:1001:${email}:Иван`, visitor)
+    expect(first.status).toBe(200)
+    expect(first.body).toEqual({ status: 'success' })
+    const signedIn = follow(visitor, first)
+    expect((await call(getAddressPost, '/ajax/get-address/', {}, signedIn)).status).toBe(200)
+    const second = await ulogin(`fake:vk:1001:${email}:Иван`)
+    expect(second.status).toBe(200)
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1)
+    expect(await db().select().from(socialIdentities).where(eq(socialIdentities.uid, '1001'))).toHaveLength(1)
+  })
+
+  it('a bad token changes nothing', async () => {
+    setSocialProviderForTests(fakeProvider)
+    const before = await databaseFingerprint()
+    const answer = await ulogin('forged-token')
+    expect(answer.status).toBe(403)
+    expect(answer.body.error).toBe('Не удалось войти через социальную сеть.')
+    expect(await databaseFingerprint()).toEqual(before)
+  })
+
+  it('an unverified e-mail of an existing account does not open that account', async () => {
+    const { email } = await registered()
+    setSocialProviderForTests({ code: 'test', verify: async () => ({ network: 'ok', uid: '5', email, emailVerified: false, name: 'X' }) })
+    const answer = await ulogin('anything')
+    expect(answer.status).toBe(403)
+  })
+
+  it('the uLogin adapter reads the service’s answer and refuses its errors', async () => {
+    setSocialProviderForTests(uloginProvider(tokenUrl))
+    const ok = await ulogin('good')
+    expect(ok.status).toBe(200)
+    const [user] = await db().select().from(users).where(eq(users.email, 'vk.user@example.ru'))
+    expect(user?.name).toBe('Иван Петров')
+    expect((await ulogin('expired')).status).toBe(403)
+  })
+})
