@@ -8,10 +8,10 @@ import { GET as promoGet, POST as subscribe } from '@/app/ajax/subscribe/route'
 import { db } from '@/db/client'
 import { articleRatings, outbox, questions, settings, subscriptions } from '@/db/schema'
 import { setCaptchaForTests } from '@/domains/captcha/captcha.server'
-import { captchaToken, easyCaptcha } from '../../../tests/support/captcha'
-import { formPost, newVisitor, setCookies, type Visitor } from '../../../tests/support/http'
-import { productByCode, signedInVisitor } from '../../../tests/support/reviews-fixtures'
-import { FORM_MESSAGES as M } from './forms'
+import { captchaToken, easyCaptcha } from '../support/captcha'
+import { formPost, newVisitor, setCookies, type Visitor } from '../support/http'
+import { productByCode, signedInVisitor } from '../support/reviews-fixtures'
+import { FORM_MESSAGES as M } from '@/domains/forms/forms'
 
 type Fields = Record<string, string | number>
 async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Fields, visitor: Visitor = newVisitor()) {

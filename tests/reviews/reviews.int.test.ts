@@ -10,8 +10,8 @@ import { db } from '@/db/client'
 import { offers, products, reviewPhotos, reviews } from '@/db/schema'
 import { setCaptchaForTests } from '@/domains/captcha/captcha.server'
 import { clearCache } from '@/lib/cache'
-import { captchaToken, easyCaptcha } from '../../../tests/support/captcha'
-import { formPost, newVisitor, type Visitor } from '../../../tests/support/http'
+import { captchaToken, easyCaptcha } from '../support/captcha'
+import { formPost, newVisitor, type Visitor } from '../support/http'
 import {
   file,
   filesIn,
@@ -21,10 +21,10 @@ import {
   productByCode,
   signedInVisitor,
   webp,
-} from '../../../tests/support/reviews-fixtures'
-import { REVIEW_MESSAGES as M } from './reviews'
-import { reviewPhotosDir } from './review-photos.server'
-import { reviewsJsonLd } from './reviews.server'
+} from '../support/reviews-fixtures'
+import { REVIEW_MESSAGES as M } from '@/domains/reviews/reviews'
+import { reviewPhotosDir } from '@/domains/reviews/review-photos.server'
+import { reviewsJsonLd } from '@/domains/reviews/reviews.server'
 
 const D3 = 'p1-vitamin-d3-2000-me-evalar'
 const EMPTY = 'p1-laktoferrin-100-evalar'
