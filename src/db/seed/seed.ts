@@ -21,6 +21,7 @@ import { seedContent } from './content'
 import { seedLandings } from './landings'
 import { seedDelivery } from './delivery'
 import { packShotSvg } from './pack-shot'
+import { seedPartners } from './partners'
 import { seedReviews } from './reviews'
 import {
   badgeRow,
@@ -80,6 +81,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   const cityRows = load('cities.json', cityRow)
   await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
   const added = await insertProducts(db, loadProducts(), options)
+  await seedPartners(db, options)
   await seedDelivery(db, options)
   await seedCheckout(db)
   await seedReviews(db)

@@ -1,7 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
-import { badges, brands, offers, productBadges, products, sections } from '@/db/schema'
-import { productUrl, toOfferCard, type ProductCardData } from './catalog'
+import { queryRows } from '@/db/rows'
+import { badges, brands, offers, partnerOutlets, partnerProducts, partners, productBadges, products, productSections, sections } from '@/db/schema'
+import type { ProductForm } from '@/db/schema/catalog'
+import { productUrl, toOfferCard, type PartnerLink, type ProductCardData } from './catalog'
+import type { CatalogIndex, IndexEntry } from './catalog-filter'
 
 /** Cards for the given products in the order of `ids`; unknown or inactive ids are left out. */
 export async function selectProductCards(db: Db, ids: readonly number[]): Promise<ProductCardData[]> {
@@ -82,4 +85,108 @@ export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, 
     else map.set(k, [item])
   }
   return map
+}
+
+/**
+ * Everything the filter needs about every active product with an active offer, in three queries
+ * (offers aggregated per product in SQL). Loaded once per cache period, not per request (ADR 011).
+ */
+export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
+  const [rows, extra, sectionRows, brandRows] = await Promise.all([
+    queryRows<{
+      id: number
+      section_id: number
+      brand_id: number
+      form: ProductForm
+      is_import_replace: boolean
+      sort: number
+      created_at: string | Date
+      rating: number
+      min_price: number
+      has_discount: boolean
+      in_stock: boolean
+    }>(
+      db,
+      sql`select p.id, p.section_id, p.brand_id, p.form, p.is_import_replace, p.sort, p.created_at, p.rating,
+            min(o.price)::int as min_price,
+            bool_or(o.old_price is not null and o.old_price > o.price) as has_discount,
+            bool_or(o.stock is null or o.stock > 0) as in_stock
+          from products p join offers o on o.product_id = p.id and o.active
+          where p.active
+          group by p.id`,
+    ),
+    db.select({ productId: productSections.productId, sectionId: productSections.sectionId }).from(productSections),
+    db
+      .select({ id: sections.id, code: sections.code, name: sections.name })
+      .from(sections)
+      .where(eq(sections.active, true))
+      .orderBy(asc(sections.sort), asc(sections.id)),
+    db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).orderBy(asc(brands.sort), asc(brands.name)),
+  ])
+  const extraOf = groupBy(extra, (e) => e.productId)
+  const activeSections = new Set(sectionRows.map((s) => s.id))
+  const entries = rows
+    .filter((r) => activeSections.has(r.section_id))
+    .map(
+      (r): IndexEntry => ({
+        id: r.id,
+        sectionIds: [r.section_id, ...(extraOf.get(r.id) ?? []).map((e) => e.sectionId).filter((id) => id !== r.section_id)],
+        brandId: r.brand_id,
+        form: r.form,
+        importReplace: r.is_import_replace,
+        minPrice: Number(r.min_price),
+        hasDiscount: r.has_discount,
+        inStock: r.in_stock,
+        sort: r.sort,
+        createdAt: new Date(r.created_at).getTime(),
+        rating: Number(r.rating),
+      }),
+    )
+  return { entries, sections: sectionRows, brands: brandRows }
+}
+
+export async function selectSectionByCode(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: sections.id, code: sections.code, name: sections.name, description: sections.description, picture: sections.picture })
+    .from(sections)
+    .where(and(eq(sections.code, code), eq(sections.active, true)))
+  return row ?? null
+}
+
+export async function selectBrands(db: Db) {
+  return db
+    .select({ id: brands.id, code: brands.code, name: brands.name, country: brands.country, description: brands.description, logo: brands.logo, nofollow: brands.nofollow })
+    .from(brands)
+    .orderBy(asc(brands.sort), asc(brands.name))
+}
+
+export async function selectMenuSections(db: Db) {
+  return db
+    .select({ id: sections.id, code: sections.code, name: sections.name, description: sections.description, picture: sections.picture })
+    .from(sections)
+    .where(eq(sections.active, true))
+    .orderBy(asc(sections.sort), asc(sections.id))
+}
+
+/** Partner links of each product (ALTERNATIVE_LINKS / 'Где купить'), active partners in their order. */
+export async function selectPartnerLinks(db: Db, productIds: readonly number[]): Promise<Map<number, PartnerLink[]>> {
+  if (productIds.length === 0) return new Map()
+  const rows = await db
+    .select({ productId: partnerProducts.productId, code: partners.code, title: partners.title, link: partnerProducts.link, image: partners.image })
+    .from(partnerProducts)
+    .innerJoin(partners, eq(partners.id, partnerProducts.partnerId))
+    .where(and(inArray(partnerProducts.productId, [...productIds]), eq(partners.active, true)))
+    .orderBy(asc(partners.sort), asc(partners.id))
+  const grouped = groupBy(rows, (r) => r.productId)
+  return new Map([...grouped].map(([id, list]) => [id, list.map(({ productId: _p, ...link }) => link)]))
+}
+
+/** The partner's pharmacies for the map popup (apt_id, name, address, geo_x, geo_y). */
+export async function selectPartnerOutlets(db: Db, partnerCode: string) {
+  return db
+    .select({ id: partnerOutlets.id, name: partnerOutlets.name, address: partnerOutlets.address, lat: partnerOutlets.lat, lon: partnerOutlets.lon })
+    .from(partnerOutlets)
+    .innerJoin(partners, eq(partners.id, partnerOutlets.partnerId))
+    .where(and(eq(partners.code, partnerCode), eq(partners.active, true)))
+    .orderBy(asc(partnerOutlets.id))
 }

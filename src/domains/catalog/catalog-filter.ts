@@ -1,0 +1,347 @@
+/**
+ * The catalogue filter as pure functions over an in-memory index of every active product (ADR 011):
+ * scope (all / section / import substitution / brand), facets with counts that stay right as filters
+ * combine (each group is counted with every other group applied), sort, paging and the addresses of
+ * each option.
+ */
+import type { ProductForm } from '@/db/schema/catalog'
+import { countOf, WORDS } from '@/lib/plural'
+import { catalogQuerySchema, type CatalogQuery } from './catalog.schema'
+import {
+  FORM_NAMES,
+  PAGINATOR_NAME,
+  PRODUCT_FORM_CODES,
+  SORT_CODES,
+  SORT_NAMES,
+  filterUrl,
+  toggle,
+  type FilterState,
+  type SortCode,
+} from './filter-state'
+
+export { EMPTY_FILTER, filterQuery, filterUrl, isFiltered, type FilterState } from './filter-state'
+
+export const PAGE_SIZE = 12
+
+export interface IndexEntry {
+  id: number
+  /** Main section first, then extra purposes. */
+  sectionIds: number[]
+  brandId: number
+  form: ProductForm
+  importReplace: boolean
+  /** Lowest active offer price, kopecks: what price range and price sort use. */
+  minPrice: number
+  hasDiscount: boolean
+  inStock: boolean
+  sort: number
+  createdAt: number
+  rating: number
+}
+
+export interface NamedCode {
+  id: number
+  code: string
+  name: string
+}
+
+export interface CatalogIndex {
+  entries: IndexEntry[]
+  sections: NamedCode[]
+  brands: NamedCode[]
+}
+
+export type Scope =
+  | { kind: 'all' }
+  | { kind: 'section'; sectionId: number }
+  | { kind: 'import' }
+  | { kind: 'brand'; brandId: number }
+
+
+type Params = Record<string, string | string[] | undefined>
+
+export function paramsToRecord(params: URLSearchParams): Params {
+  const out: Params = {}
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key)
+    out[key] = all.length > 1 ? all : all[0]
+  }
+  return out
+}
+
+/** Address parameters → filter state; codes the index does not know are dropped. */
+export function parseFilter(params: Params, index: Pick<CatalogIndex, 'sections' | 'brands'>): FilterState {
+  const q: CatalogQuery = catalogQuerySchema.parse(params)
+  const sectionCodes = new Set(index.sections.map((s) => s.code))
+  const brandCodes = new Set(index.brands.map((b) => b.code))
+  let priceFrom = q.price_from
+  let priceTo = q.price_to
+  if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom]
+  return {
+    purpose: q.purpose.filter((c) => sectionCodes.has(c)),
+    brand: q.brand.filter((c) => brandCodes.has(c)),
+    form: q.form,
+    priceFrom,
+    priceTo,
+    inStock: q.in_stock,
+    discount: q.discount,
+    sort: q.sort,
+    page: q[PAGINATOR_NAME],
+  }
+}
+
+export type GroupId = 'purpose' | 'brand' | 'form' | 'price' | 'in_stock' | 'discount'
+
+function inScope(e: IndexEntry, scope: Scope): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true
+    case 'section':
+      return e.sectionIds.includes(scope.sectionId)
+    case 'import':
+      return e.importReplace
+    case 'brand':
+      return e.brandId === scope.brandId
+  }
+}
+
+interface Resolved {
+  purposeIds: Set<number>
+  brandIds: Set<number>
+  forms: Set<ProductForm>
+  minKop: number | null
+  maxKop: number | null
+}
+
+function resolve(state: FilterState, index: Pick<CatalogIndex, 'sections' | 'brands'>): Resolved {
+  const ids = (list: NamedCode[], codes: string[]) => new Set(list.filter((x) => codes.includes(x.code)).map((x) => x.id))
+  return {
+    purposeIds: ids(index.sections, state.purpose),
+    brandIds: ids(index.brands, state.brand),
+    forms: new Set(state.form),
+    minKop: state.priceFrom === null ? null : state.priceFrom * 100,
+    maxKop: state.priceTo === null ? null : state.priceTo * 100,
+  }
+}
+
+function passes(e: IndexEntry, state: FilterState, r: Resolved, except?: GroupId): boolean {
+  if (except !== 'purpose' && r.purposeIds.size && !e.sectionIds.some((id) => r.purposeIds.has(id))) return false
+  if (except !== 'brand' && r.brandIds.size && !r.brandIds.has(e.brandId)) return false
+  if (except !== 'form' && r.forms.size && !r.forms.has(e.form)) return false
+  if (except !== 'price') {
+    if (r.minKop !== null && e.minPrice < r.minKop) return false
+    if (r.maxKop !== null && e.minPrice > r.maxKop) return false
+  }
+  if (except !== 'in_stock' && state.inStock && !e.inStock) return false
+  if (except !== 'discount' && state.discount && !e.hasDiscount) return false
+  return true
+}
+
+const COMPARE: Record<SortCode, (a: IndexEntry, b: IndexEntry) => number> = {
+  popular: (a, b) => a.sort - b.sort || a.id - b.id,
+  price_asc: (a, b) => a.minPrice - b.minPrice || a.id - b.id,
+  price_desc: (a, b) => b.minPrice - a.minPrice || a.id - b.id,
+  new: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+  rating: (a, b) => b.rating - a.rating || a.sort - b.sort || a.id - b.id,
+}
+
+export interface Facets {
+  purpose: Map<number, number>
+  brand: Map<number, number>
+  form: Map<ProductForm, number>
+  inStock: number
+  discount: number
+  /** Price bounds (kopecks) of the products matching every other group. */
+  priceMin: number
+  priceMax: number
+}
+
+export interface FilterResult {
+  /** Every matching id in sort order. */
+  ids: number[]
+  total: number
+  page: number
+  pageCount: number
+  pageIds: number[]
+  facets: Facets
+}
+
+export function runFilter(index: CatalogIndex, scope: Scope, state: FilterState, pageSize = PAGE_SIZE): FilterResult {
+  const r = resolve(state, index)
+  const scoped = index.entries.filter((e) => inScope(e, scope))
+  const matched = scoped.filter((e) => passes(e, state, r)).sort(COMPARE[state.sort])
+  const facets: Facets = {
+    purpose: new Map(),
+    brand: new Map(),
+    form: new Map(),
+    inStock: 0,
+    discount: 0,
+    priceMin: Number.POSITIVE_INFINITY,
+    priceMax: 0,
+  }
+  const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1)
+  for (const e of scoped) {
+    if (passes(e, state, r, 'purpose')) for (const id of new Set(e.sectionIds)) bump(facets.purpose, id)
+    if (passes(e, state, r, 'brand')) bump(facets.brand, e.brandId)
+    if (passes(e, state, r, 'form')) bump(facets.form, e.form)
+    if (e.inStock && passes(e, state, r, 'in_stock')) facets.inStock++
+    if (e.hasDiscount && passes(e, state, r, 'discount')) facets.discount++
+    if (passes(e, state, r, 'price')) {
+      facets.priceMin = Math.min(facets.priceMin, e.minPrice)
+      facets.priceMax = Math.max(facets.priceMax, e.minPrice)
+    }
+  }
+  if (!Number.isFinite(facets.priceMin)) facets.priceMin = 0
+  const total = matched.length
+  const pageCount = Math.max(1, Math.ceil(total / pageSize))
+  // A page past the end shows the last page rather than an empty list.
+  const page = Math.min(Math.max(1, state.page), pageCount)
+  const ids = matched.map((e) => e.id)
+  return { ids, total, page, pageCount, pageIds: ids.slice((page - 1) * pageSize, page * pageSize), facets }
+}
+
+export interface FilterOption {
+  name: string
+  id: string
+  url: string
+  active: 'Y' | 'N'
+  datatype: 'checkbox' | 'number' | 'radio'
+  count?: number
+  /** For datatype 'number': the current value and the bound. */
+  value?: string
+  placeholder?: string
+}
+
+/** The spec's filter group: id, label, colsize, options, searchLabel. */
+export interface FilterGroup {
+  id: GroupId | 'sort'
+  label: string
+  colsize: number
+  options: FilterOption[]
+  searchLabel: string
+}
+
+/**
+ * Filter groups for the page. Option addresses toggle that option (page reset to 1), so the filter
+ * also works as plain links. The group fixed by the scope (purpose on a section page, brand on a
+ * brand page) is left out.
+ */
+export function buildFilterGroups(index: CatalogIndex, scope: Scope, state: FilterState, result: FilterResult, basePath: string): FilterGroup[] {
+  const at = (next: Partial<FilterState>) => filterUrl(basePath, { ...state, page: 1, ...next })
+  const groups: FilterGroup[] = []
+  if (scope.kind !== 'section') {
+    groups.push({
+      id: 'purpose',
+      label: 'Назначение',
+      colsize: 3,
+      searchLabel: 'Найти назначение',
+      options: index.sections
+        .filter((s) => (result.facets.purpose.get(s.id) ?? 0) > 0 || state.purpose.includes(s.code))
+        .map((s) => ({
+          name: s.name,
+          id: s.code,
+          url: at({ purpose: toggle(state.purpose, s.code) }),
+          active: state.purpose.includes(s.code) ? 'Y' : 'N',
+          datatype: 'checkbox',
+          count: result.facets.purpose.get(s.id) ?? 0,
+        })),
+    })
+  }
+  if (scope.kind !== 'brand') {
+    groups.push({
+      id: 'brand',
+      label: 'Бренд',
+      colsize: 3,
+      searchLabel: 'Найти бренд',
+      options: index.brands
+        .filter((b) => (result.facets.brand.get(b.id) ?? 0) > 0 || state.brand.includes(b.code))
+        .map((b) => ({
+          name: b.name,
+          id: b.code,
+          url: at({ brand: toggle(state.brand, b.code) }),
+          active: state.brand.includes(b.code) ? 'Y' : 'N',
+          datatype: 'checkbox',
+          count: result.facets.brand.get(b.id) ?? 0,
+        })),
+    })
+  }
+  groups.push({
+    id: 'form',
+    label: 'Форма выпуска',
+    colsize: 2,
+    searchLabel: '',
+    options: PRODUCT_FORM_CODES.map((f) => ({
+      name: FORM_NAMES[f],
+      id: f,
+      url: at({ form: toggle(state.form, f) }),
+      active: state.form.includes(f) ? ('Y' as const) : ('N' as const),
+      datatype: 'checkbox' as const,
+      count: result.facets.form.get(f) ?? 0,
+    })).filter((o) => o.count > 0 || o.active === 'Y'),
+  })
+  const rub = (k: number, up: boolean) => String(up ? Math.ceil(k / 100) : Math.floor(k / 100))
+  groups.push({
+    id: 'price',
+    label: 'Цена, ₽',
+    colsize: 2,
+    searchLabel: '',
+    options: [
+      {
+        name: 'от',
+        id: 'price_from',
+        url: at({ priceFrom: null }),
+        active: state.priceFrom === null ? 'N' : 'Y',
+        datatype: 'number',
+        value: state.priceFrom === null ? '' : String(state.priceFrom),
+        placeholder: rub(result.facets.priceMin, false),
+      },
+      {
+        name: 'до',
+        id: 'price_to',
+        url: at({ priceTo: null }),
+        active: state.priceTo === null ? 'N' : 'Y',
+        datatype: 'number',
+        value: state.priceTo === null ? '' : String(state.priceTo),
+        placeholder: rub(result.facets.priceMax, true),
+      },
+    ],
+  })
+  groups.push({
+    id: 'in_stock',
+    label: 'Наличие',
+    colsize: 1,
+    searchLabel: '',
+    options: [
+      { name: 'В наличии', id: 'Y', url: at({ inStock: !state.inStock }), active: state.inStock ? 'Y' : 'N', datatype: 'checkbox', count: result.facets.inStock },
+    ],
+  })
+  groups.push({
+    id: 'discount',
+    label: 'Скидки',
+    colsize: 1,
+    searchLabel: '',
+    options: [
+      { name: 'Со скидкой', id: 'Y', url: at({ discount: !state.discount }), active: state.discount ? 'Y' : 'N', datatype: 'checkbox', count: result.facets.discount },
+    ],
+  })
+  groups.push({
+    id: 'sort',
+    label: 'Сортировка',
+    colsize: 2,
+    searchLabel: '',
+    options: SORT_CODES.map((code) => ({
+      name: SORT_NAMES[code],
+      id: code,
+      url: at({ sort: code }),
+      active: state.sort === code ? 'Y' : 'N',
+      datatype: 'radio' as const,
+    })),
+  })
+  return groups
+}
+
+/** "Найдено 5 товаров" */
+export function foundText(total: number): string {
+  return `Найдено ${countOf(total, WORDS.product)}`
+}
+

@@ -1,0 +1,92 @@
+import Link from 'next/link'
+import type { CatalogList } from '../catalog.server'
+import { Breadcrumbs, type Crumb } from './breadcrumbs'
+import { CatalogFilter } from './catalog-filter'
+import { ProductList } from './product-list'
+import { PurposeMenu, type MenuItem } from './purpose-menu'
+
+function Pagination({ list }: { list: CatalogList }) {
+  if (list.pageCount <= 1) return null
+  const pages = [...new Set([1, list.page - 2, list.page - 1, list.page, list.page + 1, list.page + 2, list.pageCount])]
+    .filter((p) => p >= 1 && p <= list.pageCount)
+    .sort((a, b) => a - b)
+  return (
+    <nav aria-label="Страницы" className="mt-6 flex flex-wrap items-center justify-center gap-1 text-sm" data-pagination>
+      {list.page > 1 && (
+        <Link href={list.pageUrl(list.page - 1)} rel="prev" className="rounded-lg px-3 py-2 hover:bg-surface">
+          ← Назад
+        </Link>
+      )}
+      {pages.map((p, i) => (
+        <span key={p} className="flex items-center">
+          {i > 0 && p - (pages[i - 1] ?? p) > 1 && <span className="px-1 text-ink-400">…</span>}
+          <Link
+            href={list.pageUrl(p)}
+            aria-current={p === list.page ? 'page' : undefined}
+            className={`min-w-9 rounded-lg px-3 py-2 text-center ${p === list.page ? 'bg-brand-500 font-semibold text-white' : 'hover:bg-surface'}`}
+          >
+            {p}
+          </Link>
+        </span>
+      ))}
+      {list.page < list.pageCount && (
+        <Link href={list.pageUrl(list.page + 1)} rel="next" className="rounded-lg px-3 py-2 hover:bg-surface">
+          Вперёд →
+        </Link>
+      )}
+    </nav>
+  )
+}
+
+/** A catalogue list page: breadcrumbs, purpose menu, filter, cards, show more and page links. */
+export function CatalogListView({
+  list,
+  menu,
+  crumbs,
+  baseUrl,
+  showMenu = true,
+}: {
+  list: CatalogList
+  menu: MenuItem[]
+  crumbs: Crumb[]
+  baseUrl: string
+  showMenu?: boolean
+}) {
+  const query = JSON.stringify(list.state)
+  return (
+    <div className="container-page py-6">
+      <Breadcrumbs items={crumbs} baseUrl={baseUrl} />
+      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{list.heading.title}</h1>
+      {list.heading.description && <p className="mt-2 max-w-3xl text-ink-600">{list.heading.description}</p>}
+      {showMenu && (
+        <div className="mt-5">
+          <PurposeMenu items={menu} />
+        </div>
+      )}
+      <div className="mt-5">
+        <CatalogFilter key={query} groups={list.groups} state={list.state} basePath={list.heading.basePath} foundText={list.foundText} />
+      </div>
+      <div className="mt-4">
+        {list.cards.length === 0 ? (
+          <p className="rounded-xl bg-surface p-6 text-center text-ink-600" data-empty-list>
+            По выбранным условиям товаров нет. Измените фильтр или{' '}
+            <Link href={list.heading.basePath} className="text-brand-700 underline">
+              сбросьте его
+            </Link>
+            .
+          </p>
+        ) : (
+          <ProductList
+            key={query}
+            cards={list.cards}
+            partners={list.partners}
+            showMore={list.showMore}
+            basePath={list.heading.basePath}
+            listName={list.heading.title}
+          />
+        )}
+      </div>
+      <Pagination list={list} />
+    </div>
+  )
+}
