@@ -1,0 +1,64 @@
+import 'server-only'
+import { AjaxError } from '@/lib/ajax'
+import { kopecksToRubles } from '@/lib/money'
+import { builtInAddressIndex, resolveFullAddress, type AddressSuggester, type AddressSuggestion } from './address-index'
+import { DELIVERY_MESSAGES } from './delivery'
+import type { CourierInput, GetAddressInput } from './delivery.schema'
+import { courierSchedule, findCity, quoteForCity, serviceByHandler } from './delivery.server'
+
+/** The address service in use; an external adapter implements the same interface. */
+const addressService: AddressSuggester = builtInAddressIndex
+
+async function cityOrFail(code: string) {
+  const city = await findCity(code)
+  if (!city) throw new AjaxError(404, DELIVERY_MESSAGES.unknownCity)
+  return city
+}
+
+/** POST /ajax/getAddress/: suggestions for the typed address, or the 'not found' message. */
+export async function getAddress(
+  input: GetAddressInput,
+): Promise<{ suggestions: AddressSuggestion[]; message?: string }> {
+  const city = await cityOrFail(input.CITY)
+  const suggestions = await addressService.suggest(city, input.ADDRESS)
+  return suggestions.length > 0 ? { suggestions } : { suggestions: [], message: DELIVERY_MESSAGES.addressNotFound }
+}
+
+export interface CourierOffer {
+  name: string
+  date: string
+  times: string[]
+  price: number
+  shipmentDate: string
+}
+
+/** POST /ajax/VueCourierComponent/: delivery days and windows for a full address, with the price. */
+export async function courierOffers(
+  input: CourierInput,
+): Promise<{ couriers: CourierOffer[]; warning: string; address: string }> {
+  const city = await cityOrFail(input.city)
+  const service = await serviceByHandler(input.type || 'courier')
+  if (!service || service.type !== 'courier') throw new AjaxError(400, DELIVERY_MESSAGES.unknownService)
+  const address = await resolveFullAddress(addressService, city, input.address)
+  if (!address) {
+    const any = await addressService.suggest(city, input.address)
+    throw new AjaxError(400, any.length > 0 ? DELIVERY_MESSAGES.fullAddress : DELIVERY_MESSAGES.addressNotFound)
+  }
+  const schedule = await courierSchedule(city.code)
+  const quote = await quoteForCity(service, city, input.basket)
+  if (!schedule || !quote || schedule.days.length === 0) {
+    return { couriers: [], warning: DELIVERY_MESSAGES.courierImpossible, address }
+  }
+  if (quote.overWeight) return { couriers: [], warning: DELIVERY_MESSAGES.overWeight, address }
+  return {
+    couriers: schedule.days.map((d) => ({
+      name: service.name,
+      date: d.date,
+      times: d.times,
+      price: kopecksToRubles(quote.priceKopecks),
+      shipmentDate: schedule.shipmentDate,
+    })),
+    warning: '',
+    address,
+  }
+}

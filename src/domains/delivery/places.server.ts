@@ -1,0 +1,45 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import { cached } from '@/lib/cache'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, REGION_COOKIE } from './delivery'
+import { searchCities, type CityRow } from './delivery.db'
+import { findCity } from './delivery.server'
+import type { PlacesInput } from './delivery.schema'
+
+/** A location as the location input shows it; `code` is the checkout's location value. */
+export interface Place {
+  code: string
+  name: string
+  region: string
+  display: string
+  coords: { lat: number; lon: number }
+}
+
+export function toPlace(city: CityRow): Place {
+  return {
+    code: city.code,
+    name: city.name,
+    region: city.region,
+    display: city.region && city.region !== city.name ? `${city.name}, ${city.region}` : city.name,
+    coords: { lat: city.lat, lon: city.lon },
+  }
+}
+
+/**
+ * POST /ajax/places/: SEARCH_STRING → matching cities with their region (a list);
+ * CODE → the chosen location, remembered in the region cookie for a day.
+ */
+export async function places(input: PlacesInput, ctx: AjaxContext): Promise<Place[] | { location: Place }> {
+  if (input.CODE) {
+    const city = await findCity(input.CODE)
+    if (!city) throw new AjaxError(404, DELIVERY_MESSAGES.unknownCity)
+    ctx.setCookie({ name: REGION_COOKIE, value: city.code, httpOnly: false, maxAge: DELIVERY_LIMITS.cookieMaxAgeSeconds })
+    return { location: toPlace(city) }
+  }
+  const query = (input.SEARCH_STRING ?? '').toLowerCase()
+  const rows = await cached(`delivery:places:${query}`, { tags: ['delivery'], ttlSeconds: 300 }, () =>
+    searchCities(db(), query, 20),
+  )
+  return rows.map(toPlace)
+}
