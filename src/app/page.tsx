@@ -1,39 +1,126 @@
 import Link from 'next/link'
 import { connection } from 'next/server'
+import { ProductCard } from '@/domains/catalog/ui/product-card'
+import { homePageData } from '@/domains/content/content.server'
 import { homePurposes } from '@/domains/content/home.server'
+import { AnchorTabs } from '@/domains/content/ui/anchor-tabs'
+import { ArticlesSlider } from '@/domains/content/ui/article-cards'
+import { DistributorsList } from '@/domains/content/ui/distributors-list'
+import { ExpertSlideCard } from '@/domains/content/ui/expert-slide'
+import { FeaturedSlider } from '@/domains/content/ui/featured-slider'
+import { LightLine } from '@/domains/content/ui/light-line'
+import { NewsSlider } from '@/domains/content/ui/news-cards'
+import { RecentlyViewed } from '@/domains/content/ui/recently-viewed'
+import { SocialFeed } from '@/domains/content/ui/social-feed'
+import { Slider } from '@/ui/slider'
+
+const DECOR_POSITION: Record<string, string> = {
+  'top-left': '-top-10 -left-12',
+  'top-right': '-top-10 -right-12',
+  'bottom-left': '-bottom-10 -left-12',
+  'bottom-right': '-bottom-10 -right-12',
+}
 
 export default async function HomePage() {
   await connection()
-  const purposes = await homePurposes()
+  const [home, purposes] = await Promise.all([homePageData(), homePurposes()])
+  const expertTabs = Object.entries(home.banger)
   return (
-    <div className="container-page py-8">
-      <section className="rounded-2xl bg-brand-50 px-6 py-10 sm:px-10">
-        <h1 className="max-w-2xl text-3xl font-bold leading-tight sm:text-4xl">
-          Витамины и БАД для всей семьи с доставкой по России
-        </h1>
-        <p className="mt-3 max-w-xl text-ink-600">
-          Более 120 товаров от проверенных производителей. Пункты выдачи, курьер и оплата долями.
-        </p>
-        <Link
-          href="/catalog/"
-          className="mt-6 inline-block rounded-lg bg-brand-500 px-6 py-3 font-semibold text-white hover:bg-brand-600"
-        >
-          Перейти в каталог
-        </Link>
-      </section>
-      <section id="purpose" className="mt-10">
-        <h2 className="text-2xl font-bold">Назначения</h2>
-        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
-          {purposes.map((p) => (
-            <li key={p.code}>
-              <Link href={`/catalog/${p.code}/`} className="block h-full rounded-xl border border-line p-4 hover:border-brand-500">
-                <span className="font-semibold">{p.name}</span>
-                <span className="mt-1 line-clamp-2 block text-sm text-ink-600">{p.description}</span>
+    <>
+      <LightLine banner={home.lightLine} />
+      <div className="container-page overflow-x-clip py-6 sm:py-8">
+        <h1 className="sr-only">Витамины и БАД для всей семьи с доставкой по России</h1>
+        <FeaturedSlider slides={home.featured} />
+
+        <div className="mt-12">
+          <AnchorTabs
+            id="mainpage-products"
+            title={<h2 className="mb-4 text-2xl font-bold">Популярные товары</h2>}
+            tabs={home.productTabs.map((t) => ({ anchor: t.anchor, title: t.title }))}
+            panels={home.productTabs.map((t) => (
+              <Slider key={t.anchor} label={t.title} name={`products-${t.anchor}`}>
+                {t.products.map((p, i) => (
+                  <ProductCard key={p.id} product={p} listName={`Главная: ${t.title}`} index={i} />
+                ))}
+              </Slider>
+            ))}
+          />
+        </div>
+
+        <div className="mt-12">
+          <AnchorTabs
+            id="sets-from-experts"
+            title={
+              <div className="mb-4">
+                <h2 className="text-2xl font-bold">Наборы от экспертов</h2>
+                <p className="mt-1 text-ink-600">Курсы, которые врачи и нутрициологи собрали под конкретную задачу</p>
+              </div>
+            }
+            tabs={expertTabs.map(([title, tab]) => ({ anchor: tab.anchor, title }))}
+            panels={expertTabs.map(([title, tab]) => (
+              <div key={tab.anchor} className="relative">
+                {tab.decorations.map((d) => (
+                  // eslint-disable-next-line @next/next/no-img-element -- decorative SVGs
+                  <img
+                    key={d.img + d.position}
+                    src={d.img}
+                    alt=""
+                    aria-hidden="true"
+                    className={`pointer-events-none absolute hidden h-28 w-28 lg:block ${DECOR_POSITION[d.position] ?? ''}`}
+                  />
+                ))}
+                <Slider label={title} name={`sets-${tab.anchor}`}>
+                  {tab.slides.map((s) => (
+                    <ExpertSlideCard key={s.OFFER_ID + s.title} slide={s} />
+                  ))}
+                </Slider>
+              </div>
+            ))}
+          />
+        </div>
+
+        <RecentlyViewed />
+
+        <section id="purpose" className="mt-12">
+          <h2 className="text-2xl font-bold">Назначения</h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
+            {purposes.map((p) => (
+              <li key={p.code}>
+                <Link href={`/catalog/${p.code}/`} className="block h-full rounded-xl border border-line p-4 hover:border-brand-500">
+                  <span className="font-semibold">{p.name}</span>
+                  <span className="mt-1 line-clamp-2 block text-sm text-ink-600">{p.description}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {home.articles.length > 0 && (
+          <section className="mt-12" data-block="articles">
+            <div className="mb-4 flex items-baseline justify-between gap-4">
+              <h2 className="text-2xl font-bold">Статьи о здоровье</h2>
+              <Link href="/health/additionals/" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+                Все статьи
               </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+            </div>
+            <ArticlesSlider items={home.articles} />
+          </section>
+        )}
+
+        {home.news.length > 0 && <NewsSlider items={home.news} />}
+
+        {home.distributors.length > 0 && (
+          <section className="mt-12">
+            <h2 className="mb-4 text-2xl font-bold">Где купить</h2>
+            <DistributorsList items={home.distributors} />
+          </section>
+        )}
+
+        <section className="mt-12">
+          <h2 className="mb-4 text-2xl font-bold">Мы ВКонтакте</h2>
+          <SocialFeed />
+        </section>
+      </div>
+    </>
   )
 }

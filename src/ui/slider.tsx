@@ -64,8 +64,8 @@ export interface SliderProps {
   autoplay?: number
   /** Loop around at the ends (only sensible with autoplay or few, wide slides). */
   loop?: boolean
-  /** Show the prev/next arrows (hidden anyway when everything fits). */
-  arrows?: boolean
+  /** Show the prev/next arrows (hidden anyway when everything fits); 'desktop': from 768 px only. */
+  arrows?: boolean | 'desktop'
   /** Show page dots under the slider. */
   dots?: boolean
   className?: string
@@ -158,7 +158,7 @@ export function Slider({
         </div>
       </div>
       {arrows && (canPrev || canNext) && (
-        <>
+        <div className={arrows === 'desktop' ? 'hidden sm:block' : undefined}>
           <button
             type="button"
             aria-label="Назад"
@@ -179,7 +179,7 @@ export function Slider({
           >
             <ChevronIcon direction="right" size={20} />
           </button>
-        </>
+        </div>
       )}
       {dots && snaps.length > 1 && (
         <div className="mt-4 flex justify-center gap-2">

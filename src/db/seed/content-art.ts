@@ -110,7 +110,7 @@ ${bottle(40, colors[0], 200)}${bottle(150, colors[1], 240)}${bottle(260, colors[
 export function saleStickerSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="Выгодно">
 <path d="M60 4 L73 20 L93 14 L96 35 L116 42 L106 60 L116 78 L96 85 L93 106 L73 100 L60 116 L47 100 L27 106 L24 85 L4 78 L14 60 L4 42 L24 35 L27 14 L47 20 Z" fill="#e53935"/>
-<text x="60" y="67" font-family="Arial, Helvetica, sans-serif" font-size="19" font-weight="700" text-anchor="middle" fill="#fff">ВЫГОДНО</text>
+<text x="60" y="67" font-family="Arial, Helvetica, sans-serif" font-size="15" font-weight="700" text-anchor="middle" fill="#fff">ВЫГОДНО</text>
 </svg>`
 }
 

@@ -129,6 +129,7 @@ export async function selectSlides(db: Conn, tabIds: readonly number[]) {
       price: offers.price,
       oldPrice: offers.oldPrice,
       offerPicture: offers.picture,
+      productId: products.id,
       productCode: products.code,
       sectionCode: sections.code,
     })

@@ -100,6 +100,8 @@ export async function mergeRecentlyViewedIntoAccount(tx: Db | Tx, sessionId: num
 
 export interface ExpertSlide {
   OFFER_ID: number
+  /** Not in the spec's list; the buy button needs it. */
+  PRODUCT_ID: number
   title: string
   subtitle: string
   img: string
@@ -178,6 +180,7 @@ export function setsFromExperts(): Promise<MainpageBanger> {
           .filter((s) => s.tabId === tab.id)
           .map((s) => ({
             OFFER_ID: s.offerId,
+            PRODUCT_ID: s.productId,
             title: s.title,
             subtitle: s.subtitle,
             img: s.img || s.offerPicture,
@@ -426,4 +429,30 @@ export function ingredientLinksForProduct(productId: number): Promise<Ingredient
       .filter((el) => linked.has(el.id) || (product ? compositionMentions(product.composition, el.matchTerms) : false))
       .map((el) => ({ NAME: el.name, CODE: el.code, url: encElementUrl(el.code) }))
   })
+}
+
+/* ---------- the home page in one call ---------- */
+
+/** Everything the home page shows, all of it cached and the same for every visitor. */
+export async function homePageData() {
+  const [productTabs, banger, featured, articles, newsCards, lightLine, partners] = await Promise.all([
+    mainpageProductTabs(),
+    setsFromExperts(),
+    featuredSlides(),
+    homeArticles(),
+    latestNews(6),
+    lightLineBanner(),
+    distributorsList(),
+  ])
+  const cards = await loadProductCards(productTabs.flatMap((t) => t.productIds))
+  const byId = new Map(cards.map((c) => [c.id, c]))
+  return {
+    productTabs: productTabs.map((t) => ({ ...t, products: t.productIds.flatMap((id) => byId.get(id) ?? []) })),
+    banger,
+    featured,
+    articles,
+    news: newsCards,
+    lightLine,
+    distributors: partners,
+  }
 }

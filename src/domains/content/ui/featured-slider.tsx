@@ -1,0 +1,95 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useRef, useState } from 'react'
+import { addToBasket, findLine, startVisitorStore, useVisitorState } from '@/domains/cart/ui/cart-store'
+import { rublesToKopecks } from '@/lib/money'
+import { Price } from '@/ui/price'
+import { Slider } from '@/ui/slider'
+import { FEATURED_AUTOPLAY_MS } from '../content'
+import type { FeaturedSlide } from '../content.server'
+
+const ONE_PER_VIEW = { base: { perView: 1, gap: 10 }, steps: [{ minWidth: 767, perView: 1, gap: 20 }] }
+/** The spec: the cart button adds one unit after a 300 ms delay. */
+const ADD_DELAY_MS = 300
+
+/** Featured products: one wide slide at a time, autoplay every 5 s, paused while the pointer is over it. */
+export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
+  if (slides.length === 0) return null
+  return (
+    <Slider label="Рекомендуем" name="featured" layout={ONE_PER_VIEW} autoplay={FEATURED_AUTOPLAY_MS} loop dots arrows="desktop">
+      {slides.map((s) => (
+        <article
+          key={s.offer.id}
+          className="grid h-full items-center gap-4 rounded-2xl bg-brand-50 p-5 sm:grid-cols-[2fr_3fr] sm:p-8"
+          data-offer-id={s.offer.id}
+        >
+          <Link href={s.LINK} className="mx-auto block w-48 sm:w-full sm:max-w-xs" tabIndex={-1}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
+            <img src={s.IMAGE} alt={s.NAME} loading="lazy" className="aspect-square w-full rounded-xl object-contain" />
+          </Link>
+          <div>
+            <p className="text-sm font-semibold text-brand-700">{s.SUBTITLE}</p>
+            <h3 className="mt-1 text-xl font-bold sm:text-2xl">
+              <Link href={s.LINK} className="hover:text-brand-600">
+                {s.TITLE}
+              </Link>
+            </h3>
+            <p className="mt-1 text-xs text-ink-400">{s.SECTION_NAME}</p>
+            <p className="mt-3 text-sm text-ink-600 sm:text-base">{s.DESCRIPTION}</p>
+            <div className="mt-4 flex flex-wrap items-center gap-4">
+              <Price value={rublesToKopecks(s.PRICE)} oldValue={s.OLD_PRICE === null ? null : rublesToKopecks(s.OLD_PRICE)} size="lg" />
+              {s.quantity !== 0 ? (
+                <FeaturedCartButton offerId={s.offer.id} />
+              ) : (
+                <span className="text-sm font-semibold text-ink-400">нет в наличии</span>
+              )}
+            </div>
+          </div>
+        </article>
+      ))}
+    </Slider>
+  )
+}
+
+/** First click adds one unit; once in the cart the label shows the quantity and a click opens the cart. */
+function FeaturedCartButton({ offerId }: { offerId: number }) {
+  const { cart } = useVisitorState()
+  const router = useRouter()
+  const [busy, setBusy] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const quantity = findLine(offerId, cart)?.quantity ?? 0
+
+  function onClick() {
+    if (quantity > 0) {
+      router.push('/personal/cart/')
+      return
+    }
+    if (timer.current) return
+    setBusy(true)
+    timer.current = setTimeout(async () => {
+      try {
+        await startVisitorStore()
+        if (!findLine(offerId)) await addToBasket(offerId, 1)
+      } finally {
+        timer.current = null
+        setBusy(false)
+      }
+    }, ADD_DELAY_MS)
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-busy={busy}
+      data-featured-cart=""
+      className={`inline-flex h-11 items-center justify-center rounded-lg px-5 text-sm font-semibold transition-colors ${
+        quantity > 0 ? 'border border-brand-500 bg-white text-brand-700 hover:bg-brand-50' : 'bg-brand-500 text-white hover:bg-brand-600'
+      }`}
+    >
+      {quantity > 0 ? `В корзине: ${quantity} шт.` : 'В корзину'}
+    </button>
+  )
+}

@@ -1,0 +1,48 @@
+import Link from 'next/link'
+import { NEWS_SLIDER_LAYOUT, Slider } from '@/ui/slider'
+import { formatDate } from '../content'
+import type { NewsCard } from '../content.server'
+
+export const ALL_NEWS_URL = '/news/'
+
+export function NewsCardView({ item, headingLevel = 3 }: { item: NewsCard; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white">
+      <Link href={`/news/${item.code}/`} tabIndex={-1} className="block aspect-video bg-surface">
+        {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
+        <img src={item.picture} alt="" loading="lazy" className="h-full w-full object-cover" />
+      </Link>
+      <div className="flex flex-1 flex-col p-4">
+        <time dateTime={item.publishedAt} className="text-xs text-ink-400">
+          {formatDate(item.publishedAt)}
+        </time>
+        <Heading className="mt-1 font-semibold leading-snug">
+          <Link href={`/news/${item.code}/`} className="hover:text-brand-600">
+            {item.name}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 text-sm text-ink-600">{item.previewText}</p>
+      </div>
+    </article>
+  )
+}
+
+/** News preview: 1 per view on phones, 2 from 568 px, 3 from 1200 px, and the 'Все новости' link. */
+export function NewsSlider({ items }: { items: NewsCard[] }) {
+  return (
+    <section className="mt-12" data-block="news">
+      <div className="mb-4 flex items-baseline justify-between gap-4">
+        <h2 className="text-2xl font-bold">Новости</h2>
+        <Link href={ALL_NEWS_URL} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+          Все новости
+        </Link>
+      </div>
+      <Slider label="Новости" name="news" layout={NEWS_SLIDER_LAYOUT}>
+        {items.map((n) => (
+          <NewsCardView key={n.code} item={n} />
+        ))}
+      </Slider>
+    </section>
+  )
+}
