@@ -1,0 +1,92 @@
+import 'server-only'
+import type { Db, Tx } from '@/db/client'
+import { now } from '@/lib/clock'
+import { guards } from './integrity-guards'
+import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
+import {
+  attachOrderToUser,
+  insertOrder,
+  linesOf,
+  moveStatus,
+  orderById,
+  ordersOfUser,
+  recordCouponUse,
+  releaseCouponUse,
+  returnStock,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders.db'
+
+export type { OrderRow, OrderLineRow, NewOrder, NewOrderLine }
+export { ORDER_STATUS }
+
+/** Writes a placed order with its lines and first status; the caller's transaction holds the rest. */
+export async function createOrder(
+  tx: Tx,
+  order: NewOrder,
+  lines: readonly NewOrderLine[],
+  couponId: number | null,
+): Promise<number> {
+  const id = await insertOrder(tx, order, lines)
+  if (couponId !== null) await recordCouponUse(tx, couponId, id)
+  return id
+}
+
+export interface OrderViewer {
+  sessionId: number | null
+  userId: number | null
+}
+
+/** The order with its lines, only for the session that placed it or its account (S9); else null. */
+export async function orderForViewer(
+  db: Db | Tx,
+  orderId: number,
+  viewer: OrderViewer,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
+  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) return null
+  const order = await orderById(db, orderId)
+  if (!order) return null
+  const bySession = viewer.sessionId !== null && order.sessionId === viewer.sessionId
+  const byUser = viewer.userId !== null && order.userId === viewer.userId
+  if (!bySession && !byUser) return null
+  return { order, lines: await linesOf(db, orderId) }
+}
+
+export async function orderHistory(db: Db | Tx, userId: number): Promise<{ order: OrderRow; lines: OrderLineRow[] }[]> {
+  const list = await ordersOfUser(db, userId)
+  return Promise.all(list.map(async (order) => ({ order, lines: await linesOf(db, order.id) })))
+}
+
+/**
+ * One step along the transitions table; false when the order is missing, the step is not declared
+ * or another change won the race.
+ */
+export async function changeStatus(q: Db | Tx, orderId: number, to: OrderStatus): Promise<boolean> {
+  const order = await orderById(q, orderId)
+  if (!order || !canTransition(order.status, to)) return false
+  const extra = to === 'paid' ? { paidAt: now() } : to === 'cancelled' ? { cancelledAt: now() } : {}
+  return (await moveStatus(q, orderId, [order.status], to, guards().statusOnce, extra)) !== null
+}
+
+export type SlotRelease = (tx: Tx, bookingId: string) => Promise<void>
+
+/**
+ * Cancels and gives back what the order held: stock, the coupon use and the courier slot. The status
+ * change is the gate, so a second (or concurrent) cancel releases nothing (R7).
+ */
+export async function cancelOrder(db: Db, orderId: number, releaseSlot: SlotRelease): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await changeStatus(tx, orderId, 'cancelled'))) return false
+    const order = await orderById(tx, orderId)
+    for (const line of await linesOf(tx, orderId)) {
+      if (line.offerId !== null) await returnStock(tx, line.offerId, line.quantity)
+    }
+    await releaseCouponUse(tx, orderId)
+    if (order?.slotBookingId) await releaseSlot(tx, order.slotBookingId)
+    return true
+  })
+}
+
+export { orderById, attachOrderToUser }

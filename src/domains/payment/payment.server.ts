@@ -1,0 +1,131 @@
+import 'server-only'
+import { randomBytes, createHmac } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { Db, Tx } from '@/db/client'
+import { orders, payments } from '@/db/schema'
+import { enqueueMail } from '@/domains/mail/mail.server'
+import { guards } from '@/domains/orders/integrity-guards'
+import { changeStatus, orderById, type OrderRow } from '@/domains/orders/orders.server'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import { formatRub } from '@/lib/money'
+import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
+
+export type PaymentRow = typeof payments.$inferSelect
+
+/** The callbacks' key, derived from the app secret so a local run needs no set-up. */
+export function callbackSecret(): string {
+  return createHmac('sha256', env().SESSION_SECRET).update('payment-callback').digest('hex')
+}
+
+export function newPaymentToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+/** Inside the order transaction: an online method gets its pending payment (no provider call here). */
+export async function openPayment(tx: Tx, order: { id: number; total: number; paySystemCode: string }): Promise<void> {
+  const provider = paymentProvider(order.paySystemCode)
+  if (!provider.online) return
+  await tx.insert(payments).values({
+    orderId: order.id,
+    provider: provider.code,
+    externalId: randomBytes(16).toString('hex'),
+    amount: order.total,
+  })
+}
+
+async function paymentOf(q: Db | Tx, orderId: number): Promise<PaymentRow | undefined> {
+  const [row] = await q.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id).limit(1)
+  return row
+}
+
+export interface SandboxView {
+  order: OrderRow
+  payment: PaymentRow
+}
+
+/** The sandbox page's data; the random token in the link is the capability (no other id works). */
+export async function sandboxView(q: Db | Tx, token: string): Promise<SandboxView | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null
+  const [order] = await q.select().from(orders).where(eq(orders.paymentToken, token))
+  if (!order || !paymentProvider(order.paySystemCode).online) return null
+  const payment = await paymentOf(q, order.id)
+  return payment ? { order, payment } : null
+}
+
+/**
+ * The buyer pressed 'Оплатить' or 'Отказаться' on the sandbox page: the sandbox, like a real provider,
+ * notifies us with a signed callback. Returns where the buyer goes next.
+ */
+export async function sandboxOutcome(database: Db, token: string, outcome: 'pay' | 'fail'): Promise<string | null> {
+  const view = await sandboxView(database, token)
+  if (!view) return null
+  const payload: CallbackPayload = {
+    paymentId: view.payment.externalId,
+    status: outcome === 'pay' ? 'succeeded' : 'failed',
+    amount: String(view.payment.amount),
+  }
+  await applyCallback(database, payload, signCallback(payload, callbackSecret()))
+  return `/personal/order/?ORDER_ID=${view.order.id}`
+}
+
+export type CallbackResult = 'applied' | 'duplicate' | 'bad-signature' | 'unknown' | 'amount-mismatch'
+
+/**
+ * A provider's notification. Idempotent and order-independent (R6): the payment moves out of
+ * 'pending' once, the order to 'paid' once, and the mail is queued in the same transaction.
+ */
+export async function applyCallback(database: Db, payload: CallbackPayload, signature: string): Promise<CallbackResult> {
+  if (!verifyCallback(payload, signature, callbackSecret())) return 'bad-signature'
+  if (!guards().paymentOnce) return applyUnguarded(database, payload)
+  return database.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.externalId, payload.paymentId))
+    if (!payment) return 'unknown'
+    if (String(payment.amount) !== payload.amount) return 'amount-mismatch'
+    const moved = await tx
+      .update(payments)
+      .set({ status: payload.status, completedAt: now() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id })
+    if (moved.length === 0) {
+      // A late success after a failure still pays the order: the money did arrive.
+      if (payload.status !== 'succeeded' || payment.status !== 'failed') return 'duplicate'
+      const late = await tx
+        .update(payments)
+        .set({ status: 'succeeded', completedAt: now() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'failed')))
+        .returning({ id: payments.id })
+      if (late.length === 0) return 'duplicate'
+    }
+    if (payload.status === 'failed') return 'applied'
+    if (!(await changeStatus(tx, payment.orderId, 'paid'))) return 'duplicate'
+    await paidMail(tx, payment.orderId, true)
+    return 'applied'
+  })
+}
+
+/** Negative control of R6 only: check, then act, in separate statements. */
+async function applyUnguarded(database: Db, payload: CallbackPayload): Promise<CallbackResult> {
+  const [payment] = await database.select().from(payments).where(eq(payments.externalId, payload.paymentId))
+  if (!payment) return 'unknown'
+  const order = await orderById(database, payment.orderId)
+  if (!order || order.status !== 'awaiting_payment' || payload.status !== 'succeeded') return 'duplicate'
+  await database.update(payments).set({ status: 'succeeded', completedAt: now() }).where(eq(payments.id, payment.id))
+  await database.update(orders).set({ status: 'paid', paidAt: now() }).where(eq(orders.id, order.id))
+  await paidMail(database, order.id, false)
+  return 'applied'
+}
+
+async function paidMail(q: Db | Tx, orderId: number, dedupe: boolean): Promise<void> {
+  const order = await orderById(q, orderId)
+  if (!order?.email) return
+  await enqueueMail(q, {
+    to: order.email,
+    subject: `Заказ №${order.id} оплачен`,
+    text: `Здравствуйте, ${order.buyerName}!\n\nМы получили оплату заказа №${order.id} на сумму ${formatRub(order.total)}. Заказ передан в сборку.\n\nВитамаркет`,
+    ...(dedupe ? { dedupeKey: `order-paid:${order.id}` } : {}),
+  })
+}

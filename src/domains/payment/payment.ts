@@ -1,0 +1,82 @@
+/**
+ * Payment methods as providers behind one interface, keyed by the pay system's code (conventions 7).
+ * The card and instalment providers use the built-in sandbox page, which can succeed or fail on demand;
+ * 'bill' issues an invoice and 'cash' is paid on receipt.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Kopecks } from '@/lib/money'
+
+export type PaymentCode = 'card' | 'dolyame' | 'bill' | 'cash'
+
+export interface PaymentProvider {
+  readonly code: PaymentCode
+  /** Paid on a provider's page before the order ships: the order waits in 'awaiting_payment'. */
+  readonly online: boolean
+  /** Where 'Оплатить' leads for an order, or null when there is nothing to pay online. */
+  payUrl(order: { id: number; paymentToken: string }): string | null
+  /** A printable document the buyer gets instead (the invoice), or null. */
+  documentUrl(order: { id: number }): string | null
+}
+
+const sandbox = (code: PaymentCode): PaymentProvider => ({
+  code,
+  online: true,
+  payUrl: (order) => `/payment/sandbox/?token=${encodeURIComponent(order.paymentToken)}`,
+  documentUrl: () => null,
+})
+
+const PROVIDERS: Record<PaymentCode, PaymentProvider> = {
+  card: sandbox('card'),
+  dolyame: sandbox('dolyame'),
+  bill: { code: 'bill', online: false, payUrl: () => null, documentUrl: (o) => `/payment/invoice/?ORDER_ID=${o.id}` },
+  cash: { code: 'cash', online: false, payUrl: () => null, documentUrl: () => null },
+}
+
+/** Unknown codes behave as cash: nothing is charged online. */
+export function paymentProvider(code: string): PaymentProvider {
+  return (PROVIDERS as Record<string, PaymentProvider | undefined>)[code] ?? PROVIDERS.cash
+}
+
+// ---------- signed callbacks ----------
+
+export interface CallbackPayload {
+  paymentId: string
+  status: 'succeeded' | 'failed'
+  /** Kopecks, as a decimal string: the amount the provider charged. */
+  amount: string
+}
+
+function canonical(p: CallbackPayload): string {
+  return `${p.paymentId}|${p.status}|${p.amount}`
+}
+
+export function signCallback(payload: CallbackPayload, secret: string): string {
+  return createHmac('sha256', secret).update(canonical(payload)).digest('hex')
+}
+
+export function verifyCallback(payload: CallbackPayload, signature: string, secret: string): boolean {
+  const expected = Buffer.from(signCallback(payload, secret), 'hex')
+  const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+// ---------- instalments ('dolyame') ----------
+
+export interface Instalment {
+  /** YYYY-MM-DD */
+  date: string
+  amount: Kopecks
+}
+
+export const INSTALMENT_WEEKS = [0, 2, 4, 6] as const
+
+/** Four payments of price/4 rounded up to whole roubles: today, in 2, 4 and 6 weeks (spec §2, §9). */
+export function instalments(total: Kopecks, today: Date): Instalment[] {
+  const part = Math.ceil(total / 4 / 100) * 100
+  return INSTALMENT_WEEKS.map((weeks) => {
+    const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + weeks * 7))
+    return { date: d.toISOString().slice(0, 10), amount: part }
+  })
+}
+
+export const INSTALMENT_FEE_NOTE = 'Сервис может взимать комиссию за оплату частями — условия на сайте сервиса «Долями».'
