@@ -11,6 +11,7 @@ import {
   productLandingData,
   programmeData,
   recipeData,
+  type LandingBlockData,
   type MealPlanData,
   type ProgrammeData,
 } from './landing-data'
@@ -74,13 +75,20 @@ export function loadProductLanding(code: string): Promise<ProductLanding | null>
     const codes = [data.product, ...data.blocks.flatMap((b) => ('products' in b ? b.products : []))]
     const cards = await cardsByCode(codes)
     const main = cards.get(data.product)
-    const blocks: ResolvedBlock[] = data.blocks.map((b) =>
-      b.type === 'products-slider' || b.type === 'products-slider-centered'
-        ? { type: b.type, title: b.title, products: b.products.flatMap((c) => (cards.has(c) ? [toItem(cards.get(c) as ProductCardData)] : [])) }
-        : b,
-    )
+    const blocks = data.blocks.map((b): ResolvedBlock => {
+      if (!isProductsSlider(b)) return b
+      const items = b.products.flatMap((c) => {
+        const card = cards.get(c)
+        return card ? [toItem(card)] : []
+      })
+      return { type: b.type, title: b.title, products: items }
+    })
     return { code: row.code, title: row.title, product: main ? heroProduct(main) : null, blocks }
   })
+}
+
+function isProductsSlider(b: LandingBlockData): b is Extract<LandingBlockData, { products: string[] }> {
+  return b.type === 'products-slider' || b.type === 'products-slider-centered'
 }
 
 function heroProduct(card: ProductCardData): LandingHeroProduct {

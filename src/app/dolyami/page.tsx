@@ -1,0 +1,12 @@
+import type { Metadata } from 'next'
+import { SplitPaymentView } from '@/domains/landings/ui/split-payment-view'
+
+export const metadata: Metadata = {
+  title: 'Оплата долями',
+  description: 'Оплата покупки четырьмя частями без процентов: первая сразу, остальные каждые 2 недели.',
+  alternates: { canonical: '/dolyami/' },
+}
+
+export default function DolyamiPage() {
+  return <SplitPaymentView />
+}
