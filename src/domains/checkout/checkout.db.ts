@@ -126,11 +126,18 @@ export async function takeStock(tx: Tx, offerId: number, quantity: number, guard
   return rows.length === 1
 }
 
-/** Counts one use of a coupon; guarded: only below its limit (R3). */
+/**
+ * Counts one use of a coupon; guarded: only below its limit (R3). Unguarded (negative control only):
+ * counts without looking, capped so the CHECK constraint does not hide the missing guard.
+ */
 export async function takeCouponUse(tx: Tx, couponId: number, guarded: boolean): Promise<boolean> {
   const rows = await tx
     .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .set({
+      usedCount: guarded
+        ? sql`${coupons.usedCount} + 1`
+        : sql`least(${coupons.usedCount} + 1, coalesce(${coupons.maxUses}, ${coupons.usedCount} + 1))`,
+    })
     .where(
       guarded
         ? and(eq(coupons.id, couponId), or(isNull(coupons.maxUses), lt(coupons.usedCount, coupons.maxUses)))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { couponUses, coupons, offers, orderLines, orderStatusHistory, orders } from '@/db/schema'
 import type { OrderStatus } from './order-status'
@@ -36,32 +36,26 @@ export async function ordersOfUser(q: Q, userId: number): Promise<OrderRow[]> {
 }
 
 /**
- * Moves an order to `to`. Guarded: only from a status the table allows, as one conditional update, so
- * of two concurrent moves exactly one happens. Unguarded (negative control): read, then write.
+ * Moves an order from `from` to `to` as one conditional update, so of two concurrent moves exactly
+ * one happens. Unguarded (negative control only): the caller's earlier read is trusted and the row is
+ * written unconditionally. Returns whether this call moved it.
  */
 export async function moveStatus(
   q: Q,
   orderId: number,
-  from: readonly OrderStatus[],
+  from: OrderStatus,
   to: OrderStatus,
   guarded: boolean,
   extra: Partial<Pick<OrderRow, 'paidAt' | 'cancelledAt'>> = {},
-): Promise<OrderStatus | null> {
-  let previous: OrderStatus | undefined
-  if (!guarded) {
-    const current = await orderById(q, orderId)
-    if (!current || !from.includes(current.status)) return null
-    previous = current.status
-  }
+): Promise<boolean> {
   const rows = await q
     .update(orders)
     .set({ status: to, ...extra })
-    .where(guarded ? and(eq(orders.id, orderId), inArray(orders.status, [...from])) : eq(orders.id, orderId))
+    .where(guarded ? and(eq(orders.id, orderId), eq(orders.status, from)) : eq(orders.id, orderId))
     .returning({ id: orders.id })
-  if (rows.length !== 1) return null
-  const fromStatus = previous ?? from[0] ?? null
-  await q.insert(orderStatusHistory).values({ orderId, fromStatus, toStatus: to })
-  return fromStatus
+  if (rows.length !== 1) return false
+  await q.insert(orderStatusHistory).values({ orderId, fromStatus: from, toStatus: to })
+  return true
 }
 
 export async function returnStock(tx: Tx, offerId: number, quantity: number): Promise<void> {

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { Db, Tx } from '@/db/client'
+import { releaseCourierSlot, type SlotInput } from '@/domains/delivery/delivery.server'
 import { now } from '@/lib/clock'
 import { guards } from './integrity-guards'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
@@ -66,27 +67,45 @@ export async function orderHistory(db: Db | Tx, userId: number): Promise<{ order
 export async function changeStatus(q: Db | Tx, orderId: number, to: OrderStatus): Promise<boolean> {
   const order = await orderById(q, orderId)
   if (!order || !canTransition(order.status, to)) return false
-  const extra = to === 'paid' ? { paidAt: now() } : to === 'cancelled' ? { cancelledAt: now() } : {}
-  return (await moveStatus(q, orderId, [order.status], to, guards().statusOnce, extra)) !== null
+  return moveStatus(q, orderId, order.status, to, guards().statusOnce, stampFor(to))
 }
 
-export type SlotRelease = (tx: Tx, bookingId: string) => Promise<void>
+function stampFor(to: OrderStatus) {
+  return to === 'paid' ? { paidAt: now() } : to === 'cancelled' ? { cancelledAt: now() } : {}
+}
 
 /**
- * Cancels and gives back what the order held: stock, the coupon use and the courier slot. The status
- * change is the gate, so a second (or concurrent) cancel releases nothing (R7).
+ * Cancels and gives back what the order held: stock, the coupon use and the courier slot. The
+ * conditional status change is the gate, so a second or concurrent cancel releases nothing (R7).
  */
-export async function cancelOrder(db: Db, orderId: number, releaseSlot: SlotRelease): Promise<boolean> {
+export async function cancelOrder(db: Db, orderId: number): Promise<boolean> {
+  const order = await orderById(db, orderId)
+  if (!order || !canTransition(order.status, 'cancelled')) return false
   return db.transaction(async (tx) => {
-    if (!(await changeStatus(tx, orderId, 'cancelled'))) return false
-    const order = await orderById(tx, orderId)
+    if (!(await moveStatus(tx, orderId, order.status, 'cancelled', guards().statusOnce, stampFor('cancelled')))) return false
     for (const line of await linesOf(tx, orderId)) {
       if (line.offerId !== null) await returnStock(tx, line.offerId, line.quantity)
     }
     await releaseCouponUse(tx, orderId)
-    if (order?.slotBookingId) await releaseSlot(tx, order.slotBookingId)
+    if (order.slotBookingId) {
+      const slot = parseSlot(order.slotBookingId)
+      if (slot) await releaseCourierSlot(tx, slot)
+    }
     return true
   })
+}
+
+function parseSlot(text: string): SlotInput | null {
+  try {
+    const v: unknown = JSON.parse(text)
+    if (v && typeof v === 'object' && 'cityCode' in v && 'date' in v && 'time' in v) {
+      const { cityCode, date, time } = v as Record<string, unknown>
+      if (typeof cityCode === 'string' && typeof date === 'string' && typeof time === 'string') return { cityCode, date, time }
+    }
+  } catch {
+    // An unreadable booking has nothing to release.
+  }
+  return null
 }
 
 export { orderById, attachOrderToUser }

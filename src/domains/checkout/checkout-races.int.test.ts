@@ -1,0 +1,135 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { db } from '@/db/client'
+import { queryRows } from '@/db/rows'
+import { coupons, offers } from '@/db/schema'
+import { setGuardsForTests } from '@/domains/orders/integrity-guards'
+import { checkout, offerWithStock, orderFields, visitorWithBasket } from '../../../tests/support/checkout'
+import type { SaveAnswer } from './checkout-wire'
+
+/**
+ * Reliability R1–R3: concurrent orders. Each scenario runs with its guard on (the goal holds) and off
+ * (the negative control: the same check must fail, so the test can catch a regression).
+ */
+type Answer = { status: number; body: SaveAnswer | { success: string } }
+
+afterEach(() => setGuardsForTests('reset'))
+
+async function ordersFor(offerId: number) {
+  return queryRows<{ id: number; coupon_code: string | null }>(
+    db(),
+    sql`select o.id, o.coupon_code from orders o where exists (select 1 from order_lines l where l.order_id = o.id and l.offer_id = ${offerId})`,
+  )
+}
+
+const placedId = (a: Answer) => ('order' in a.body && 'ID' in a.body.order ? a.body.order.ID : null)
+const mainError = (a: Answer) => ('order' in a.body && 'ERROR' in a.body.order ? (a.body.order.ERROR.MAIN?.[0] ?? '') : '')
+
+// ---------- R1 ----------
+
+async function lastUnitsRace(skip: number) {
+  const offer = await offerWithStock(5, skip)
+  const fields = await orderFields()
+  const visitors = await Promise.all(Array.from({ length: 50 }, () => visitorWithBasket([{ offerId: offer.id, quantity: 1 }])))
+  const answers: Answer[] = await Promise.all(visitors.map((v) => checkout<Answer['body']>('saveOrderAjax', fields, v)))
+  const [row] = await db().select({ stock: offers.stock }).from(offers).where(eq(offers.id, offer.id))
+  return { offer, answers, stock: row?.stock ?? null, orders: await ordersFor(offer.id) }
+}
+
+function r1Holds(r: Awaited<ReturnType<typeof lastUnitsRace>>): boolean {
+  const refused = r.answers.filter((a) => mainError(a).includes(r.offer.name))
+  return (
+    r.orders.length === 5 &&
+    r.answers.filter((a) => placedId(a) !== null).length === 5 &&
+    refused.length === 45 &&
+    r.stock === 0 &&
+    r.answers.every((a) => a.status < 500)
+  )
+}
+
+describe('R1: 50 buyers race for the last 5 units', () => {
+  it('makes exactly 5 orders and 45 clear refusals, stock 0', async () => {
+    const result = await lastUnitsRace(20)
+    expect(result.orders).toHaveLength(5)
+    expect(result.stock).toBe(0)
+    expect(r1Holds(result)).toBe(true)
+  }, 120_000)
+
+  it('negative control: without the conditional stock update it oversells', async () => {
+    setGuardsForTests({ stock: false })
+    const result = await lastUnitsRace(21)
+    expect(r1Holds(result)).toBe(false)
+    expect(result.orders.length).toBeGreaterThan(5)
+  }, 120_000)
+})
+
+// ---------- R2 ----------
+
+async function doubleSubmit(skip: number) {
+  const offer = await offerWithStock(20, skip)
+  await db().update(offers).set({ price: 150_000 }).where(eq(offers.id, offer.id))
+  const visitor = await visitorWithBasket([{ offerId: offer.id, quantity: 2 }])
+  await checkout('enterCoupon', { coupon: 'VITA10' }, visitor)
+  const [before] = await db().select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, 'VITA10'))
+  const fields = await orderFields({ key: `key-${skip}` })
+  const parallel: Answer[] = await Promise.all(Array.from({ length: 10 }, () => checkout<Answer['body']>('saveOrderAjax', fields, visitor)))
+  const later: Answer[] = []
+  for (let i = 0; i < 5; i++) later.push(await checkout<Answer['body']>('saveOrderAjax', fields, visitor))
+  const [after] = await db().select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, 'VITA10'))
+  const [row] = await db().select({ stock: offers.stock }).from(offers).where(eq(offers.id, offer.id))
+  return { answers: [...parallel, ...later], orders: await ordersFor(offer.id), stock: row?.stock, couponUses: (after?.used ?? 0) - (before?.used ?? 0) }
+}
+
+function r2Holds(r: Awaited<ReturnType<typeof doubleSubmit>>): boolean {
+  const only = r.orders[0]
+  return (
+    r.orders.length === 1 &&
+    r.stock === 18 &&
+    r.couponUses === 1 &&
+    only?.coupon_code === 'VITA10' &&
+    r.answers.every((a) => placedId(a) === String(only.id) || mainError(a).startsWith('Заказ уже оформляется'))
+  )
+}
+
+describe('R2: the same checkout submitted 10 times in parallel and 5 times after', () => {
+  it('makes one order; every answer names it or says it is in progress', async () => {
+    const result = await doubleSubmit(22)
+    expect(result.orders).toHaveLength(1)
+    expect(r2Holds(result)).toBe(true)
+  }, 60_000)
+
+  it('negative control: without the checkout key the later answers do not name the order', async () => {
+    setGuardsForTests({ checkoutKey: false })
+    expect(r2Holds(await doubleSubmit(23))).toBe(false)
+  }, 60_000)
+})
+
+// ---------- R3 ----------
+
+async function singleUseRace(skip: number) {
+  await db().update(coupons).set({ usedCount: 0 }).where(eq(coupons.code, 'FIRST500'))
+  const offer = await offerWithStock(100, skip)
+  await db().update(offers).set({ price: 200_000 }).where(eq(offers.id, offer.id))
+  const fields = await orderFields()
+  const visitors = await Promise.all(Array.from({ length: 20 }, () => visitorWithBasket([{ offerId: offer.id, quantity: 1 }])))
+  for (const v of visitors) await checkout('enterCoupon', { coupon: 'FIRST500' }, v)
+  const answers: Answer[] = await Promise.all(visitors.map((v) => checkout<Answer['body']>('saveOrderAjax', fields, v)))
+  const placed = await ordersFor(offer.id)
+  return { answers, discounted: placed.filter((o) => o.coupon_code === 'FIRST500').length }
+}
+
+describe('R3: a single-use coupon applied by 20 concurrent orders', () => {
+  it('gives exactly one discounted order; the others are refused with a clear message', async () => {
+    const result = await singleUseRace(24)
+    expect(result.discounted).toBe(1)
+    expect(result.answers.filter((a) => mainError(a).includes('FIRST500'))).toHaveLength(19)
+    expect(result.answers.every((a) => a.status < 500)).toBe(true)
+  }, 60_000)
+
+  it('negative control: without the limit in the update every order is discounted', async () => {
+    setGuardsForTests({ couponLimit: false })
+    const result = await singleUseRace(25)
+    expect(result.discounted).toBeGreaterThan(1)
+  }, 60_000)
+})
+
