@@ -191,3 +191,21 @@ describe('MICRO_* order properties', () => {
     })
   })
 })
+
+describe('picker helpers', () => {
+  it('applies the zoom rules of section 9', async () => {
+    const { pickerZoom } = await import('./delivery')
+    expect(pickerZoom(undefined)).toBe(10)
+    expect(pickerZoom(0)).toBe(10)
+    expect(pickerZoom(1)).toBe(9)
+    expect(pickerZoom(2)).toBe(10)
+    expect(pickerZoom(-5)).toBe(7)
+  })
+
+  it('sends the basket with prices in roubles', async () => {
+    const { basketToWire } = await import('./delivery')
+    expect(JSON.parse(basketToWire([{ name: 'A', externalId: 5, priceKopecks: 12345, quantity: 2, weight: 300 }]))).toEqual([
+      { name: 'A', id: 5, price: 123.45, quantity: 2, weight: 300 },
+    ])
+  })
+})

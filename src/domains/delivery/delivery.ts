@@ -358,3 +358,38 @@ export function choiceFromProps(props: Partial<Record<string, string>>): {
   }
   return { pointId: props.MICRO_POINT_ID?.trim() || undefined, address }
 }
+
+// ---------- picker helpers (shared by the browser components) ----------
+
+/** Section 9: 12 without a location zoom, else location zoom + 8; always kept between 7 and 10. */
+export function pickerZoom(locationZoom: number | null | undefined): number {
+  const z = locationZoom ? locationZoom + DELIVERY_LIMITS.locationZoomBoost : DELIVERY_LIMITS.defaultZoom
+  return Math.min(DELIVERY_LIMITS.maxZoom, Math.max(DELIVERY_LIMITS.minZoom, z))
+}
+
+/** The `basket` field of the picker calls: a JSON list of lines, prices in roubles. */
+export function basketToWire(lines: readonly DeliveryBasketLine[]): string {
+  return JSON.stringify(
+    lines.map((l) => ({
+      name: l.name ?? undefined,
+      id: l.externalId ?? undefined,
+      price: typeof l.priceKopecks === 'number' ? l.priceKopecks / 100 : undefined,
+      quantity: l.quantity ?? undefined,
+      weight: l.weight ?? undefined,
+      width: l.width ?? undefined,
+      length: l.length ?? undefined,
+      height: l.height ?? undefined,
+      vat: l.vat ?? undefined,
+      aerialRestriction: l.aerialRestriction ?? undefined,
+    })),
+  )
+}
+
+/** A location as the location input and /ajax/places/ carry it; `code` is the checkout's location value. */
+export interface Place {
+  code: string
+  name: string
+  region: string
+  display: string
+  coords: { lat: number; lon: number }
+}

@@ -2,19 +2,10 @@ import 'server-only'
 import { db } from '@/db/client'
 import { AjaxError, type AjaxContext } from '@/lib/ajax'
 import { cached } from '@/lib/cache'
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES, REGION_COOKIE } from './delivery'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, REGION_COOKIE, type Place } from './delivery'
 import { searchCities, type CityRow } from './delivery.db'
 import { findCity } from './delivery.server'
 import type { PlacesInput } from './delivery.schema'
-
-/** A location as the location input shows it; `code` is the checkout's location value. */
-export interface Place {
-  code: string
-  name: string
-  region: string
-  display: string
-  coords: { lat: number; lon: number }
-}
 
 export function toPlace(city: CityRow): Place {
   return {
