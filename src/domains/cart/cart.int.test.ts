@@ -42,9 +42,9 @@ let discounted: OfferPick
 let plenty: OfferPick[]
 
 beforeAll(async () => {
-  ;[untracked] = await pickOffers(isNull(offers.stock))
-  ;[soldOut] = await pickOffers(sql`${offers.stock} = 0`)
-  ;[discounted] = await pickOffers(sql`${offers.oldPrice} > ${offers.price} and ${offers.stock} >= 10`)
+  untracked = (await pickOffers(isNull(offers.stock)))[0]!
+  soldOut = (await pickOffers(sql`${offers.stock} = 0`))[0]!
+  discounted = (await pickOffers(sql`${offers.oldPrice} > ${offers.price} and ${offers.stock} >= 10`))[0]!
   plenty = await pickOffers(sql`${offers.stock} >= 30`)
   // A deterministic small stock, so the cap is exact.
   scarce = plenty.pop()!

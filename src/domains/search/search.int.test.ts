@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { POST } from '@/app/ajax/search/route'
+import { formPost, newVisitor } from '../../../tests/support/http'
+import { searchProducts } from './search.server'
+import { db } from '@/db/client'
+import { products } from '@/db/schema'
+import { inArray } from 'drizzle-orm'
+
+async function suggestions(term: string): Promise<string[]> {
+  const res = await POST(formPost('/ajax/search/', { SEARCH_STRING: term, originalSearchTerm: term, viewGuid: 'g-1', url: '/', referrer: '' }, newVisitor()))
+  expect(res.status).toBe(200)
+  return (await res.json()) as string[]
+}
+
+async function names(term: string): Promise<string[]> {
+  const { ids } = await searchProducts(term, 1)
+  const rows = await db().select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids.length ? ids : [0]))
+  const byId = new Map(rows.map((r) => [r.id, r.name]))
+  return ids.map((id) => byId.get(id)!)
+}
+
+describe('search in PostgreSQL', () => {
+  it("'витамин д' finds vitamin D products first", async () => {
+    const found = await names('витамин д')
+    expect(found[0]).toMatch(/D3/)
+    expect(found.slice(0, 3).every((n) => /D3/.test(n))).toBe(true)
+  })
+
+  it("'витамины' is stemmed and finds vitamins", async () => {
+    const found = await names('витамины')
+    expect(found.length).toBeGreaterThan(5)
+    expect(found.filter((n) => /витамин/i.test(n)).length).toBeGreaterThan(3)
+  })
+
+  it("'омега 3' finds Омега-3", async () => {
+    const found = await names('омега 3')
+    expect(found[0]).toMatch(/^Омега-3/)
+  })
+
+  it("'коэнзим' and the typo 'коензим' find Коэнзим Q10", async () => {
+    expect((await names('коэнзим'))[0]).toMatch(/Коэнзим Q10/)
+    const typo = await searchProducts('коензим', 1)
+    expect(typo.fuzzy).toBe(true)
+    expect((await names('коензим'))[0]).toMatch(/Коэнзим Q10/)
+  })
+
+  it('finds by brand and by purpose', async () => {
+    const byBrand = await names('эвалар')
+    expect(byBrand.length).toBeGreaterThan(0)
+    const byPurpose = await names('иммунитет')
+    expect(byPurpose.length).toBeGreaterThan(3)
+  })
+
+  it('finds by ingredient (composition)', async () => {
+    expect((await names('холекальциферол')).length).toBeGreaterThan(0)
+  })
+
+  it('treats query syntax as plain text', async () => {
+    for (const term of ["'; drop table products; --", 'a & | ! ( ) :* <->', '\\', '%%%']) {
+      await expect(searchProducts(term, 1)).resolves.toMatchObject({ ids: expect.any(Array) })
+    }
+  })
+})
+
+describe('POST /ajax/search/', () => {
+  it('answers nothing below 3 characters', async () => {
+    expect(await suggestions('ви')).toEqual([])
+    expect(await suggestions('   ')).toEqual([])
+  })
+
+  it('answers distinct suggestion strings, at most 8', async () => {
+    const list = await suggestions('витам')
+    expect(list.length).toBeGreaterThan(0)
+    expect(list.length).toBeLessThanOrEqual(8)
+    expect(new Set(list).size).toBe(list.length)
+    expect(list.some((s) => /витамин/i.test(s))).toBe(true)
+  })
+
+  it('offers the brand when a brand is typed', async () => {
+    expect(await suggestions('эвала')).toContain('Эвалар')
+  })
+
+  it('answers an empty list when nothing matches', async () => {
+    expect(await suggestions('щщщщщщщщ')).toEqual([])
+  })
+
+  it('refuses an over-long search string with 400', async () => {
+    const res = await POST(formPost('/ajax/search/', { SEARCH_STRING: 'я'.repeat(201) }, newVisitor()))
+    expect(res.status).toBe(400)
+  })
+})
