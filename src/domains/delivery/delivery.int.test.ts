@@ -90,6 +90,17 @@ describe('quoteDeliveryChoice', () => {
     })
   })
 
+  it('refuses a prepaid-only point when paying on receipt', async () => {
+    const [prepaid] = await db()
+      .select({ id: pickupPoints.id })
+      .from(pickupPoints)
+      .where(sql`${pickupPoints.serviceId} = 1 and ${pickupPoints.cityCode} = 'moskva' and not ${pickupPoints.canGetPayment}`)
+      .limit(1)
+    const input = { deliveryId: 1, cityCode: 'moskva', pointId: prepaid!.id, basket: light }
+    expect(await quoteDeliveryChoice(db(), { ...input, postPay: true })).toEqual({ ok: false, message: 'Только предоплата!' })
+    expect((await quoteDeliveryChoice(db(), input)).ok).toBe(true)
+  })
+
   it('refuses an inactive point', async () => {
     await db().update(pickupPoints).set({ active: false }).where(eq(pickupPoints.id, 'BXB-MOSKVA-0002'))
     const quote = await quoteDeliveryChoice(db(), { deliveryId: 2, cityCode: 'moskva', pointId: 'BXB-MOSKVA-0002', basket: light })

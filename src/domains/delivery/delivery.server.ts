@@ -9,7 +9,8 @@ import 'server-only'
  * - `quoteDeliveryChoice(db, { deliveryId, cityCode, pointId?, slot?, address?, basket })` → the price
  *   recomputed from our data (never the client's MICRO_DELIVERY_PRICE) and the ship dates, or
  *   `{ ok: false, message }` for an unknown method, a point of another carrier or city, an unknown or
- *   inactive point, a past, unknown or full courier slot, or an over-weight basket. Read the choice from
+ *   inactive point, a past, unknown or full courier slot, an over-weight basket, or (postPay: true) a point
+ *   that takes no payment on receipt ('Только предоплата!'). Read the choice from
  *   the order properties with `choiceFromProps(props)` (delivery.ts).
  * - `bookCourierSlot(tx, { cityCode, date, time })` → true when a place was taken (call it inside the
  *   order transaction; a conditional upsert, R4); false when full or not offered.
@@ -236,6 +237,8 @@ export async function quoteDeliveryChoice(
     slot?: { date: string; time: string }
     address?: string
     basket: DeliveryBasketLine[]
+    /** Payment on receipt chosen: a point that only takes prepaid parcels is refused. */
+    postPay?: boolean
   },
 ): Promise<DeliveryQuote> {
   const service = (await services(database)).find((s) => s.id === input.deliveryId)
@@ -268,6 +271,7 @@ export async function quoteDeliveryChoice(
     return { ok: false, message: DELIVERY_MESSAGES.pointUnavailable }
   }
   if (overWeight(service, parcel, point)) return { ok: false, message: DELIVERY_MESSAGES.overWeight }
+  if (input.postPay && !point.canGetPayment) return { ok: false, message: DELIVERY_MESSAGES.prepayOnly }
   const dates = pickupDates(now(), quote)
   return {
     ok: true,
