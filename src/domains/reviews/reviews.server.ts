@@ -1,6 +1,6 @@
 import 'server-only'
 import { db as defaultDb } from '@/db/client'
-import { userForSession } from '@/domains/account/account.server'
+import { currentUser, userForSession } from '@/domains/account/account.server'
 import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
 import { AjaxError, type AjaxContext } from '@/lib/ajax'
 import { cached, invalidateTag } from '@/lib/cache'
@@ -219,6 +219,14 @@ export async function managerForSession(sessionId: string) {
   if (!user) return null
   const row = await findUser(defaultDb(), user.id)
   return row?.role === 'manager' ? row : null
+}
+
+/** For the moderation page: the signed-in manager, 'guest' or 'forbidden'. */
+export async function currentManager() {
+  const user = await currentUser()
+  if (!user) return 'guest' as const
+  const row = await findUser(defaultDb(), user.id)
+  return row?.role === 'manager' ? row : ('forbidden' as const)
 }
 
 export async function reviewsForModeration(status: 'pending' | 'approved' | 'rejected' = 'pending') {

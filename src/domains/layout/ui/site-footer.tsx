@@ -1,9 +1,11 @@
 import Link from 'next/link'
+import { NewsletterBlock } from '@/domains/forms/ui/newsletter'
 import { LEGAL_LINKS, SHOP } from '../shop'
 
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-line bg-surface text-sm text-ink-600">
+      <div className="container-page pt-8"><NewsletterBlock /></div>
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-base font-bold text-brand-700">{SHOP.name}</p>
