@@ -9,6 +9,12 @@ export const SHOP = {
   phoneHref: 'tel:+78002005252',
   hours: 'ежедневно с 3:30 до 20:30 по московскому времени',
   email: 'shop@vitamarket.ru',
+  // Bank details for invoices (the 'bill' payment method).
+  kpp: '770501001',
+  bankName: 'ПАО «Сбербанк», г. Москва',
+  bik: '044525225',
+  account: '40702810938000123456',
+  corrAccount: '30101810400000000225',
 } as const
 
 export const LEGAL_LINKS = [
