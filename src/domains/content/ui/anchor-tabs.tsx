@@ -19,6 +19,14 @@ export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: Re
   const [loading, setLoading] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const root = useRef<HTMLElement>(null)
+  const strip = useRef<HTMLDivElement>(null)
+
+  // On phones the tab strip scrolls sideways: keep the chosen tab in view.
+  useEffect(() => {
+    const list = strip.current
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (list && tab) list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2)
+  }, [active])
 
   const select = (index: number, opts: { updateHash: boolean }) => {
     const tab = tabs[index]
@@ -51,7 +59,7 @@ export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: Re
   return (
     <section id={id} ref={root} className="scroll-mt-24" data-active-tab={tabs[active]?.anchor}>
       {title}
-      <div role="tablist" aria-label={typeof title === 'string' ? title : undefined} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
+      <div ref={strip} role="tablist" aria-label={typeof title === 'string' ? title : undefined} className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
         {tabs.map((tab, i) => (
           <a
             key={tab.anchor}

@@ -25,6 +25,14 @@ export function EncyclopediaTabs({ sections, initial }: { sections: EncTab[]; in
   const [groups, setGroups] = useState<Record<number, Groups>>({ 0: initial })
   const [loading, setLoading] = useState(false)
   const requested = useRef(new Set<number>([0]))
+  const strip = useRef<HTMLDivElement>(null)
+
+  // On phones the tab strip scrolls sideways: keep the chosen tab in view.
+  useEffect(() => {
+    const list = strip.current
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (list && tab) list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2)
+  }, [active])
 
   const load = useCallback((id: number) => {
     if (requested.current.has(id)) return
@@ -65,7 +73,7 @@ export function EncyclopediaTabs({ sections, initial }: { sections: EncTab[]; in
   const current = groups[active]
   return (
     <div data-active-section={active}>
-      <div role="tablist" aria-label="Разделы энциклопедии" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
+      <div ref={strip} role="tablist" aria-label="Разделы энциклопедии" className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
         {tabs.map((t) => (
           <a
             key={t.ID}
