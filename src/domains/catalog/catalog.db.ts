@@ -1,7 +1,20 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { queryRows } from '@/db/rows'
-import { badges, brands, offers, partnerOutlets, partnerProducts, partners, productBadges, products, productSections, sections } from '@/db/schema'
+import {
+  badges,
+  brands,
+  offers,
+  partnerOutlets,
+  partnerProducts,
+  partners,
+  productBadges,
+  productImages,
+  productProperties,
+  products,
+  productSections,
+  sections,
+} from '@/db/schema'
 import type { ProductForm } from '@/db/schema/catalog'
 import { productUrl, toOfferCard, type PartnerLink, type ProductCardData } from './catalog'
 import type { CatalogIndex, IndexEntry } from './catalog-filter'
@@ -189,4 +202,67 @@ export async function selectPartnerOutlets(db: Db, partnerCode: string) {
     .innerJoin(partners, eq(partners.id, partnerOutlets.partnerId))
     .where(and(eq(partners.code, partnerCode), eq(partners.active, true)))
     .orderBy(asc(partnerOutlets.id))
+}
+
+/** Everything the product page shows, by product code; null when there is no such active product. */
+export async function selectProductDetail(db: Db, code: string) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      description: products.description,
+      composition: products.composition,
+      howToUse: products.howToUse,
+      instruction: products.instruction,
+      form: products.form,
+      brandNofollow: brands.nofollow,
+      brandCountry: brands.country,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.code, code), eq(products.active, true)))
+  if (!row) return null
+  const [card] = await selectProductCards(db, [row.id])
+  if (!card) return null
+  const [images, badgeRows, properties] = await Promise.all([
+    db
+      .select({ id: productImages.id, url: productImages.url, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, row.id))
+      .orderBy(asc(productImages.sort), asc(productImages.id)),
+    db
+      .select({ code: badges.code, name: badges.name, icon: badges.icon })
+      .from(productBadges)
+      .innerJoin(badges, eq(badges.id, productBadges.badgeId))
+      .where(eq(productBadges.productId, row.id))
+      .orderBy(asc(badges.sort)),
+    db
+      .select({ name: productProperties.name, value: productProperties.value })
+      .from(productProperties)
+      .where(eq(productProperties.productId, row.id))
+      .orderBy(asc(productProperties.sort), asc(productProperties.id)),
+  ])
+  return { ...row, card, images, badges: badgeRows, properties }
+}
+
+/** Products of the same main section, for 'Похожие товары'. */
+export async function selectSimilarIds(db: Db, productId: number, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select p.id from products p
+        where p.active and p.id <> ${productId}
+          and p.section_id = (select section_id from products where id = ${productId})
+          and exists (select 1 from offers o where o.product_id = p.id and o.active)
+        order by p.sort, p.id limit ${limit}`,
+  )
+  return rows.map((r) => Number(r.id))
+}
+
+/** Every product address for the sitemap. */
+export async function selectSitemapProducts(db: Db) {
+  return db
+    .select({ code: products.code, sectionCode: sections.code, createdAt: products.createdAt })
+    .from(products)
+    .innerJoin(sections, eq(sections.id, products.sectionId))
+    .where(and(eq(products.active, true), eq(sections.active, true)))
+    .orderBy(asc(products.id))
 }

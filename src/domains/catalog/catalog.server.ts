@@ -2,8 +2,17 @@ import 'server-only'
 import type { Metadata } from 'next'
 import { db } from '@/db/client'
 import { cached } from '@/lib/cache'
+import { formatRub, kopecksToRubles } from '@/lib/money'
 import { countOf, WORDS } from '@/lib/plural'
-import { DEFAULT_SECTION_CODE, IMPORT_SECTION_CODE, type PartnerLink, type ProductCardData } from './catalog'
+import {
+  DEFAULT_SECTION_CODE,
+  IMPORT_SECTION_CODE,
+  offerLabel,
+  productUrl,
+  type PartnerLink,
+  type ProductCardData,
+  type ProductPageData,
+} from './catalog'
 import {
   buildFilterGroups,
   filterQuery,
@@ -18,10 +27,20 @@ import {
   type Scope,
 } from './catalog-filter'
 import { toCatalogItem, toOfferState, type CatalogResult, type ShowMoreButton } from './catalog-wire'
-import { selectBrands, selectCatalogIndex, selectMenuSections, selectPartnerLinks, selectPartnerOutlets, selectProductCards } from './catalog.db'
+import {
+  selectBrands,
+  selectCatalogIndex,
+  selectMenuSections,
+  selectPartnerLinks,
+  selectPartnerOutlets,
+  selectProductCards,
+  selectProductDetail,
+  selectSimilarIds,
+  selectSitemapProducts,
+} from './catalog.db'
 import { PAGINATOR_NAME } from './filter-state'
 
-export type { ProductCardData, OfferCardData } from './catalog'
+export type { ProductCardData, OfferCardData, ProductPageData, PartnerWithOutlets } from './catalog'
 
 const TAGS = { tags: ['catalog'] } as const
 
@@ -206,4 +225,97 @@ export async function loadBrandDirectory() {
   const counts = new Map<number, number>()
   for (const e of index.entries) counts.set(e.brandId, (counts.get(e.brandId) ?? 0) + 1)
   return brands.map((b) => ({ code: b.code, name: b.name, country: b.country, logo: b.logo, count: counts.get(b.id) ?? 0 }))
+}
+
+export type ProductLookup = { kind: 'found'; page: ProductPageData } | { kind: 'moved'; url: string } | { kind: 'missing' }
+
+const SIMILAR_COUNT = 8
+
+/**
+ * The product page at /catalog/{main section}/{product}/. Another section in the address answers
+ * 'moved' to the one canonical address (ADR 010).
+ */
+export async function loadProductPage(sectionCode: string, productCode: string): Promise<ProductLookup> {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(productCode)) return { kind: 'missing' }
+  const page = await cached(`catalog:product:${productCode}`, TAGS, async (): Promise<ProductPageData | null> => {
+    const detail = await selectProductDetail(db(), productCode)
+    if (!detail) return null
+    const [similarIds, links] = await Promise.all([selectSimilarIds(db(), detail.id, SIMILAR_COUNT), selectPartnerLinks(db(), [detail.id])])
+    const partnerLinks = links.get(detail.id) ?? []
+    const [similar, outlets] = await Promise.all([
+      selectProductCards(db(), similarIds),
+      Promise.all(partnerLinks.map((p) => loadPartnerOutlets(p.code))),
+    ])
+    return {
+      card: detail.card,
+      description: detail.description,
+      composition: detail.composition,
+      howToUse: detail.howToUse,
+      instruction: detail.instruction,
+      brand: { name: detail.card.brandName, url: `/brands/${detail.card.brandCode}/`, nofollow: detail.brandNofollow, country: detail.brandCountry },
+      images: detail.images,
+      badges: detail.badges,
+      properties: detail.properties,
+      partners: partnerLinks.map((p, i) => ({ ...p, outlets: outlets[i] ?? [] })),
+      similar,
+    }
+  })
+  if (!page) return { kind: 'missing' }
+  if (page.card.sectionCode !== sectionCode) return { kind: 'moved', url: page.card.url }
+  return { kind: 'found', page }
+}
+
+/** Title, description, canonical and Open Graph of a product page. */
+export function productMetadata(page: ProductPageData): Metadata {
+  const p = page.card
+  const offer = p.offers[0]
+  const title = `${p.name} — купить по цене ${offer ? formatRub(offer.price) : ''}`.trim()
+  const description = (p.subTitle ? `${p.subTitle}. ` : '') + page.description.slice(0, 180)
+  const image = page.images[0]?.url ?? offer?.picture
+  return {
+    title,
+    description,
+    alternates: { canonical: p.url },
+    openGraph: { title: p.name, description, url: p.url, type: 'website', images: image ? [{ url: image }] : [] },
+  }
+}
+
+/** schema.org Product with its offers in RUB. */
+export function productJsonLd(page: ProductPageData, baseUrl: string): Record<string, unknown> {
+  const p = page.card
+  const abs = (u: string) => new URL(u, baseUrl).toString()
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    description: page.description,
+    sku: String(p.offers[0]?.id ?? p.id),
+    url: abs(p.url),
+    image: page.images.map((i) => abs(i.url)),
+    brand: { '@type': 'Brand', name: page.brand.name },
+    category: p.sectionName,
+    ...(p.ratesCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.ratesCount, bestRating: 5, worstRating: 1 } } : {}),
+    offers: p.offers.map((o) => ({
+      '@type': 'Offer',
+      sku: String(o.id),
+      name: `${p.name}, ${offerLabel(o)}`,
+      price: kopecksToRubles(o.price).toFixed(2),
+      priceCurrency: 'RUB',
+      availability: o.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: abs(p.url),
+    })),
+  }
+}
+
+/** Every catalogue address for sitemap.xml. */
+export function loadSitemapEntries() {
+  return cached('catalog:sitemap', TAGS, async () => {
+    const [index, productsList] = await Promise.all([loadCatalogIndex(), selectSitemapProducts(db())])
+    const brandsList = await loadBrands()
+    return {
+      sections: index.sections.map((s) => `/catalog/${s.code}/`),
+      brands: brandsList.map((b) => `/brands/${b.code}/`),
+      products: productsList.map((p) => ({ url: productUrl(p.sectionCode, p.code), lastModified: p.createdAt })),
+    }
+  })
 }

@@ -128,3 +128,22 @@ export interface PartnerLink {
 export function visiblePartners<T extends { title: string }>(partners: readonly T[]): T[] {
   return partners.filter((p) => p.title.trim().toLowerCase() !== '103.by')
 }
+
+export interface PartnerWithOutlets extends PartnerLink {
+  /** Markers of the partner map popup (apt_id, name, address, geo_x, geo_y in the spec). */
+  outlets: { id: number; name: string; address: string; lat: number; lon: number }[]
+}
+
+export interface ProductPageData {
+  card: ProductCardData
+  description: string
+  composition: string
+  howToUse: string
+  instruction: string
+  brand: { name: string; url: string; nofollow: boolean; country: string }
+  images: { id: number; url: string; alt: string }[]
+  badges: { code: string; name: string; icon: string }[]
+  properties: { name: string; value: string }[]
+  partners: PartnerWithOutlets[]
+  similar: ProductCardData[]
+}

@@ -6,7 +6,7 @@ import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { FavoriteButton } from '@/domains/favorites/ui/favorite-button'
 import { Price } from '@/ui/price'
 import { IMPORT_SECTION_CODE, showsInlineRating, type PartnerLink, type ProductCardData } from '../catalog'
-import { pushEvent, selectItemEvent } from '../analytics'
+import { trackSelectItem } from '../analytics'
 import { OfferSwitcher } from './offer-switcher'
 import { PartnerLinksButton } from './partner-links-button'
 import { StarRating } from './star-rating'
@@ -27,7 +27,7 @@ export function ProductCard({
   const [activeId, setActiveId] = useState(product.offers[0]?.id)
   const offer = product.offers.find((o) => o.id === activeId) ?? product.offers[0]
   if (!offer) return null
-  const select = () => pushEvent(selectItemEvent(product, offer, listName, index))
+  const select = () => trackSelectItem(product, offer, listName, index)
   return (
     <article
       className="group relative flex h-full flex-col rounded-2xl border border-line bg-white p-3 transition-shadow hover:shadow-lg sm:p-4"

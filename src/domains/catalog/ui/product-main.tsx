@@ -1,0 +1,153 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useState, type ReactNode } from 'react'
+import { addToBasket, findLine, startVisitorStore, useVisitorState } from '@/domains/cart/ui/cart-store'
+import { countOf, WORDS } from '@/lib/plural'
+import { Price } from '@/ui/price'
+import { QuantityStepper } from '@/ui/quantity-stepper'
+import { Tabs, type TabItem } from '@/ui/tabs'
+import { CART_URL, showsInlineRating, type ProductPageData } from '../catalog'
+import { trackViewItem } from '../analytics'
+import { OfferSwitcher } from './offer-switcher'
+import { ProductGallery } from './product-gallery'
+import { StarRating } from './star-rating'
+import { WhereToBuy } from './where-to-buy'
+
+/** The product tabs' codes and anchors (spec: Product tabs). */
+export const PRODUCT_TABS = [
+  { code: '0', anchor: 'description', title: 'Описание' },
+  { code: '1', anchor: 'composition', title: 'Состав' },
+  { code: '2', anchor: 'how-to-use', title: 'Способ применения' },
+  { code: '3', anchor: 'instruction', title: 'Инструкция' },
+  { code: '4', anchor: 'reviews', title: 'Отзывы' },
+  { code: '5', anchor: 'articles', title: 'Статьи' },
+] as const
+
+function Text({ children }: { children: string }) {
+  return (
+    <div className="max-w-3xl space-y-3 leading-relaxed text-ink-900">
+      {children.split(/\n{2,}/).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * Gallery, offer switchers, price, quantity and add to cart, then the page-level switcher
+ * ('О товаре' #about / 'Где купить' #where-to-buy) with the product tabs inside.
+ */
+export function ProductMain({ page, reviews, articles }: { page: ProductPageData; reviews: ReactNode; articles?: ReactNode }) {
+  const p = page.card
+  const [offerId, setOfferId] = useState(p.offers[0]?.id)
+  const [quantity, setQuantity] = useState(1)
+  const [busy, setBusy] = useState(false)
+  const { cart } = useVisitorState()
+  const offer = p.offers.find((o) => o.id === offerId) ?? p.offers[0]
+
+  useEffect(() => {
+    if (p.offers[0]) trackViewItem(p, p.offers[0])
+    // One view per product page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p.id])
+
+  if (!offer) return null
+  const line = findLine(offer.id, cart)
+
+  const add = async () => {
+    setBusy(true)
+    try {
+      await startVisitorStore()
+      await addToBasket(offer.id, quantity)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const tabs: TabItem[] = [
+    { ...PRODUCT_TABS[0], content: <Text>{page.description}</Text> },
+    { ...PRODUCT_TABS[1], content: <Text>{page.composition}</Text> },
+    { ...PRODUCT_TABS[2], content: <Text>{page.howToUse}</Text> },
+    {
+      ...PRODUCT_TABS[3],
+      content: (
+        <div>
+          <Text>{page.instruction}</Text>
+          {page.properties.length > 0 && (
+            <dl className="mt-4 grid max-w-3xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              {page.properties.map((prop) => (
+                <div key={prop.name} className="contents">
+                  <dt className="text-ink-600">{prop.name}</dt>
+                  <dd>{prop.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      ),
+    },
+    { ...PRODUCT_TABS[4], quantity: p.ratesCount, content: reviews },
+    ...(articles ? [{ ...PRODUCT_TABS[5], content: articles }] : []),
+  ]
+
+  const switcher: TabItem[] = [
+    { code: '1', anchor: 'about', title: 'О товаре', alsoFor: PRODUCT_TABS.map((t) => t.anchor), content: <Tabs items={tabs} label="О товаре" /> },
+    { code: 'wtb', anchor: 'where-to-buy', title: 'Где купить', content: <WhereToBuy partners={page.partners} /> },
+  ]
+
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-2 lg:gap-10">
+        <ProductGallery
+          productId={p.id}
+          slides={page.images.map((i) => ({ id: i.id, src: i.url, alt: i.alt || p.name }))}
+          focusSrc={offer.picture}
+          badges={page.badges}
+          discountPercent={offer.discountPercent}
+          isDrug={p.isDrug}
+          isImportReplace={p.isImportReplace}
+          brand={{ link: page.brand.url, text: page.brand.name, nofollow: page.brand.nofollow }}
+        />
+        <div className="flex flex-col gap-4" data-product-buy data-offer-id={offer.id}>
+          {p.line && <p className="text-sm uppercase tracking-wide text-ink-400">{p.line}</p>}
+          <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{p.name}</h1>
+          {p.subTitle && <p className="text-ink-600">{p.subTitle}</p>}
+          {showsInlineRating(p.rating, p.ratesCount) && <StarRating rating={p.rating} count={p.ratesCount} href="#reviews" />}
+          <OfferSwitcher offers={p.offers} active={offer} onChange={(o) => { setOfferId(o.id); setQuantity(1) }} />
+          <Price value={offer.price} oldValue={offer.oldPrice} size="lg" />
+          {offer.inStock ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={setQuantity} />
+              <button
+                type="button"
+                onClick={add}
+                disabled={busy}
+                className="h-11 flex-1 rounded-lg bg-brand-500 px-6 font-semibold text-white hover:bg-brand-600 disabled:opacity-60 sm:flex-none"
+                data-add-to-cart
+              >
+                Добавить в корзину
+              </button>
+            </div>
+          ) : (
+            <p className="font-semibold text-ink-400">Нет в наличии</p>
+          )}
+          {line && (
+            <p className="text-sm" data-in-cart>
+              В корзине {countOf(line.quantity, WORDS.package)}.{' '}
+              <Link href={CART_URL} className="font-semibold text-brand-700 underline">
+                Перейти в корзину
+              </Link>
+            </p>
+          )}
+          <a href="#where-to-buy" className="text-sm font-semibold text-brand-700 hover:underline">
+            Купить в аптеках-партнёрах
+          </a>
+        </div>
+      </div>
+      <div className="mt-10">
+        <Tabs items={switcher} label="Товар" variant="pill" />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+import { featuredSlides } from '@/domains/content/content.server'
+import { FeaturedSlider } from '@/domains/content/ui/featured-slider'
+import { RecordProductView } from '@/domains/content/ui/record-product-view'
+import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
+import { productJsonLd } from '../catalog.server'
+import type { ProductPageData } from '../catalog'
+import { Breadcrumbs } from './breadcrumbs'
+import { JsonLd } from './json-ld'
+import { ProductCard } from './product-card'
+import { ProductMain } from './product-main'
+
+/** The whole product page below the header: crumbs, main block, tabs, similar products, featured slider. */
+export async function ProductPageView({ page, baseUrl }: { page: ProductPageData; baseUrl: string }) {
+  const p = page.card
+  const slides = (await featuredSlides()).filter((s) => s.NAME !== p.name)
+  return (
+    <div className="container-page py-6" data-product-page={p.id}>
+      <Breadcrumbs
+        items={[
+          { name: 'Каталог', url: '/catalog/' },
+          { name: p.sectionName, url: `/catalog/${p.sectionCode}/` },
+          { name: p.name, url: p.url },
+        ]}
+        baseUrl={baseUrl}
+      />
+      <div className="mt-4">
+        <ProductMain page={page} reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />} />
+      </div>
+      {page.similar.length > 0 && (
+        <section className="mt-12" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="text-xl font-bold sm:text-2xl">
+            Похожие товары
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4" data-similar>
+            {page.similar.slice(0, 4).map((card, i) => (
+              <li key={card.id}>
+                <ProductCard product={card} listName="Похожие товары" index={i} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {slides.length > 0 && (
+        <section className="mt-12" aria-label="Рекомендуем">
+          <h2 className="mb-4 text-xl font-bold sm:text-2xl">Рекомендуем</h2>
+          <FeaturedSlider slides={slides} />
+        </section>
+      )}
+      <JsonLd data={productJsonLd(page, baseUrl)} />
+      <RecordProductView productId={p.id} />
+    </div>
+  )
+}
