@@ -134,6 +134,7 @@ describe('POST /ajax/VuePvzComponent/ action=getInfo', () => {
     })
     expect(body.coords).toHaveLength(2)
     expect(typeof body.graph).toBe('string')
+    expect(String(body.address)).toMatch(/^г Москва, /)
   })
 
   it('warns when the basket is too heavy for the point', async () => {

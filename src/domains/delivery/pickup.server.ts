@@ -101,6 +101,8 @@ export async function getInfo(input: Extract<PvzInput, { action: 'getInfo' }>): 
   const overWeight = isOverWeight(service, quote.parcel, point)
   return {
     ...toPickerPoint(point),
+    // The detail carries the full address: it becomes the order's PROP_ADDRESS.
+    address: `г ${city.name}, ${point.address}`,
     price: kopecksToRubles(quote.priceKopecks),
     deliveryFrom: dates.deliveryFrom,
     deliveryTo: dates.deliveryTo,
