@@ -174,5 +174,6 @@ export function LeafletMap(props: LeafletMapProps) {
     }
   }, [lat, lon, zoom])
 
-  return <div ref={box} role="region" aria-label={ariaLabel} className={`z-0 h-full min-h-64 w-full bg-surface ${className}`} />
+  // A caller's className sets the size; without one the map fills its parent.
+  return <div ref={box} role="region" aria-label={ariaLabel} className={`z-0 bg-surface ${className || 'h-full min-h-64 w-full'}`} />
 }
