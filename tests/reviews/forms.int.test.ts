@@ -7,8 +7,10 @@ import { POST as subscribeEco } from '@/app/ajax/subscribe-eco/route'
 import { GET as promoGet, POST as subscribe } from '@/app/ajax/subscribe/route'
 import { db } from '@/db/client'
 import { articleRatings, outbox, questions, settings, subscriptions } from '@/db/schema'
-import { setCaptchaForTests } from '@/domains/captcha/captcha.server'
-import { captchaToken, easyCaptcha } from '../support/captcha'
+import { GET as challengeGet } from '@/app/ajax/captcha/challenge/route'
+import { issueChallenge, setCaptchaForTests } from '@/domains/captcha/captcha.server'
+import { setClockForTests } from '@/lib/clock'
+import { captchaToken, easyCaptcha, solve } from '../support/captcha'
 import { formPost, newVisitor, setCookies, type Visitor } from '../support/http'
 import { productByCode, signedInVisitor } from '../support/reviews-fixtures'
 import { FORM_MESSAGES as M } from '@/domains/forms/forms'
@@ -102,6 +104,23 @@ describe('POST /ajax/question/', () => {
 })
 
 describe('S8: captcha tokens', () => {
+  it('GET /ajax/captcha/challenge/ gives a signed, expiring challenge that is never cached', async () => {
+    const res = await challengeGet(new Request('http://localhost:3000/ajax/captcha/challenge/'))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const body = (await res.json()) as { parameters: { algorithm: string; expiresAt: number; keyPrefix: string }; signature: string }
+    expect(body.parameters.algorithm).toBe('PBKDF2/SHA-256')
+    expect(body.signature).toMatch(/^[0-9a-f]{64}$/)
+    expect(body.parameters.expiresAt * 1000).toBeGreaterThan(Date.now())
+  })
+
+  it('refuses a solved challenge once it has expired', async () => {
+    setClockForTests(() => new Date(Date.now() - 11 * 60_000))
+    const old = await issueChallenge().finally(() => setClockForTests(null))
+    const r = await call(question, '/ajax/question/', { ...good, RecapToken: await solve(old) })
+    expect(r).toMatchObject({ status: 400, body: { captcha: true } })
+  })
+
   it('refuses a missing, forged or tampered token', async () => {
     const before = await questionCount()
     const token = await captchaToken()

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  checkPhotoReview,
   EMAIL_PATTERN,
+  REVIEW_MESSAGES as M,
   escapeHtml,
   formatReviewDate,
   publicAuthorName,
@@ -50,5 +52,17 @@ describe('texts', () => {
     expect(EMAIL_PATTERN.test('anna@mail.ru')).toBe(true)
     expect(EMAIL_PATTERN.test('anna@mail')).toBe(false)
     expect(EMAIL_PATTERN.test('anna mail.ru')).toBe(false)
+  })
+})
+
+describe('photo form rules', () => {
+  const ok = { rating: 5, text: 'Хорошо', name: 'Оля', email: 'olga@mail.ru' }
+  it('reports the first failure in the spec order', () => {
+    expect(checkPhotoReview({ rating: 0, text: '', name: '', email: '' })).toBe(M.widgetRating)
+    expect(checkPhotoReview({ ...ok, text: ' ', name: '' })).toBe(M.widgetText)
+    expect(checkPhotoReview({ ...ok, name: '', email: '' })).toBe(M.widgetName)
+    expect(checkPhotoReview({ ...ok, email: '' })).toBe(M.widgetEmail)
+    expect(checkPhotoReview({ ...ok, email: 'olga@mail' })).toBe(M.widgetEmailFormat)
+    expect(checkPhotoReview(ok)).toBeNull()
   })
 })

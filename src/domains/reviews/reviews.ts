@@ -91,6 +91,16 @@ export function publicAuthorName(name: string): string {
   return second ? `${first} ${second.charAt(0)}.` : first!
 }
 
+/** The photo form's rules in the spec's order (the server's schema checks the same); first failure wins. */
+export function checkPhotoReview(f: { rating: number; text: string; name: string; email: string }): string | null {
+  if (f.rating < 1) return REVIEW_MESSAGES.widgetRating
+  if (!f.text.trim()) return REVIEW_MESSAGES.widgetText
+  if (!f.name.trim()) return REVIEW_MESSAGES.widgetName
+  if (!f.email.trim()) return REVIEW_MESSAGES.widgetEmail
+  if (!EMAIL_PATTERN.test(f.email.trim())) return REVIEW_MESSAGES.widgetEmailFormat
+  return null
+}
+
 export interface PublicReview {
   id: number
   author: string

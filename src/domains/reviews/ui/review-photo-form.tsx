@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useCaptcha } from '@/domains/captcha/ui/use-captcha'
 import { postForm } from '@/lib/ajax-client'
 import { CloseIcon } from '@/ui/icons'
-import { EMAIL_PATTERN, MAX_PHOTO_BYTES, MAX_PHOTOS, REVIEW_MESSAGES as M } from '../reviews'
+import { checkPhotoReview, MAX_PHOTO_BYTES, MAX_PHOTOS, REVIEW_MESSAGES as M } from '../reviews'
 import { StarInput } from './stars'
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp'
@@ -15,16 +15,6 @@ const FAILURE_MS = 2000
 interface Photo {
   file: File
   url: string
-}
-
-/** The rules of the spec, in its order; the first failure is shown. */
-export function checkPhotoReview(f: { rating: number; text: string; name: string; email: string }): string | null {
-  if (f.rating < 1) return M.widgetRating
-  if (!f.text.trim()) return M.widgetText
-  if (!f.name.trim()) return M.widgetName
-  if (!f.email.trim()) return M.widgetEmail
-  if (!EMAIL_PATTERN.test(f.email.trim())) return M.widgetEmailFormat
-  return null
 }
 
 /** The photo review form (the old widget's form, now ours): POST /ajax/add-review-to-aplaut/ multipart. */
