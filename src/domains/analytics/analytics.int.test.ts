@@ -75,7 +75,8 @@ describe('POST /ajax/search/send-event', () => {
   })
 
   it('refuses unknown events and bad order ids with 400', async () => {
-    for (const fields of [{ event: 'PURCHASE' }, { event: 'ORDER_SUCCESS', orderId: 'abc' }, { event: 'ORDER_SUCCESS' }, {}]) {
+    const cases: Record<string, string>[] = [{ event: 'PURCHASE' }, { event: 'ORDER_SUCCESS', orderId: 'abc' }, { event: 'ORDER_SUCCESS' }, {}]
+    for (const fields of cases) {
       expect((await event(newVisitor(), fields)).status).toBe(400)
     }
   })
@@ -94,7 +95,8 @@ describe('POST /ajax/bundle-info/', () => {
   })
 
   it('refuses a bad or over-long list with 400', async () => {
-    for (const fields of [{ products: 'abc' }, { 'products[]': Array.from({ length: 101 }, (_, i) => String(i + 1)) }, {}]) {
+    const cases: Record<string, string | string[]>[] = [{ products: 'abc' }, { 'products[]': Array.from({ length: 101 }, (_, i) => String(i + 1)) }, {}]
+    for (const fields of cases) {
       const res = await bundlePost(formPost('/ajax/bundle-info/', fields, newVisitor()))
       expect(res.status).toBe(400)
     }

@@ -17,7 +17,7 @@ export function HeaderCart() {
   const { cart } = useVisitorState()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
-  const trigger = useRef<HTMLButtonElement>(null)
+  const trigger = useRef<HTMLAnchorElement>(null)
   const panelId = useId()
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, root, trigger, close)
@@ -30,10 +30,14 @@ export function HeaderCart() {
   const label = count > 0 ? `Корзина: ${countOf(count, WORDS.product)}` : 'Корзина пуста'
   return (
     <div ref={root} className="relative" data-slot="header-cart">
-      <button
+      {/* A link, so the cart opens without scripts too; with them a click toggles the popup. */}
+      <Link
         ref={trigger}
-        type="button"
-        onClick={() => setOpen((v) => !v)}
+        href="/personal/cart/"
+        onClick={(e) => {
+          e.preventDefault()
+          setOpen((v) => !v)
+        }}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={label}
@@ -49,7 +53,7 @@ export function HeaderCart() {
             {count > 99 ? '99+' : count}
           </span>
         )}
-      </button>
+      </Link>
       <div
         id={panelId}
         role="region"

@@ -1,5 +1,8 @@
 import Link from 'next/link'
-import { CartIcon, HeartIcon, LeafLogo, SearchIcon, UserIcon } from '@/ui/icons'
+import { HeaderCart } from '@/domains/cart/ui/header-cart'
+import { HeaderFavorites } from '@/domains/favorites/ui/header-favorites'
+import { HeaderSearch } from '@/domains/search/ui/header-search'
+import { LeafLogo, UserIcon } from '@/ui/icons'
 import { SHOP } from '../shop'
 
 const NAV = [
@@ -28,18 +31,12 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <Link href="/search/" className={iconLink} aria-label="Поиск" data-slot="header-search">
-            <SearchIcon />
-          </Link>
+          <HeaderSearch />
           <Link href="/personal/" className={iconLink} aria-label="Личный кабинет">
             <UserIcon />
           </Link>
-          <Link href="/personal/favorites/" className={iconLink} aria-label="Избранное" data-slot="header-favorites">
-            <HeartIcon />
-          </Link>
-          <Link href="/personal/cart/" className={iconLink} aria-label="Корзина" data-slot="header-cart">
-            <CartIcon />
-          </Link>
+          <HeaderFavorites />
+          <HeaderCart />
         </div>
       </div>
       <nav aria-label="Разделы" className="container-page flex gap-4 overflow-x-auto pb-2 text-sm font-medium md:hidden">
