@@ -74,7 +74,8 @@ describe('POST /ajax/register/', () => {
 
 describe('POST /ajax/auth/', () => {
   it('400 "Не введен логин или пароль." when a field is empty', async () => {
-    for (const fields of [{ LOGIN_OR_EMAIL: '', PASS: 'x' }, { LOGIN_OR_EMAIL: 'a@b.ru', PASS: '' }, {}]) {
+    const cases: Record<string, string>[] = [{ LOGIN_OR_EMAIL: '', PASS: 'x' }, { LOGIN_OR_EMAIL: 'a@b.ru', PASS: '' }, {}]
+    for (const fields of cases) {
       const answer = await call(authPost, '/ajax/auth/', fields, newVisitor())
       expect(answer.status).toBe(400)
       expect(answer.body.error).toBe('Не введен логин или пароль.')

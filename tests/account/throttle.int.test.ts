@@ -11,7 +11,7 @@ import { GOOD_PASSWORD, call, freshIp, loggedIn, registered, uniqueEmail } from 
  * do not tell an unknown account from a wrong password. Time is moved with the clock, never slept.
  */
 vi.mock('@/domains/account/password-hash.server', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/domains/account/password-hash.server')>()
+  const real = await importOriginal<typeof hashing>()
   return { ...real, verifyPassword: vi.fn(real.verifyPassword), verifyAgainstDummy: vi.fn(real.verifyAgainstDummy) }
 })
 

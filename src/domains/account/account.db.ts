@@ -1,7 +1,18 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { queryRows } from '@/db/rows'
-import { authThrottle, basketLines, favorites, offers, passwordTokens, sessions, socialIdentities, userAddresses, users } from '@/db/schema'
+import {
+  authThrottle,
+  basketLines,
+  deliveryServices,
+  favorites,
+  offers,
+  passwordTokens,
+  sessions,
+  socialIdentities,
+  userAddresses,
+  users,
+} from '@/db/schema'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -215,4 +226,12 @@ export async function moveFavorites(tx: Tx, sessionId: number, userId: number): 
     select ${userId}, product_id, created_at from favorites where session_id = ${sessionId}
     on conflict do nothing`)
   await tx.delete(favorites).where(eq(favorites.sessionId, sessionId))
+}
+
+// --- order history: delivery kinds (the delivery domain exposes no lookup by id) -------------
+
+/** Delivery services by id, as order history needs them: the kind and the carrier's code. */
+export async function deliveryKinds(db: Db | Tx): Promise<Map<string, { type: string; code: string }>> {
+  const rows = await db.select({ id: deliveryServices.id, type: deliveryServices.type, code: deliveryServices.code }).from(deliveryServices)
+  return new Map(rows.map((r) => [String(r.id), { type: r.type, code: r.code }]))
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { db } from '@/db/client'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { AjaxError, type AjaxContext } from '@/lib/ajax'

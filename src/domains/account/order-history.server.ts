@@ -1,0 +1,39 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { ORDER_STATUS, orderHistory } from '@/domains/orders/orders.server'
+import { paymentProvider } from '@/domains/payment/payment'
+import { formatRub } from '@/lib/money'
+import { deliveryKinds } from './account.db'
+import { FITO_ID_PROP, TRACK_PROP, deliveryKind, historyDate, propText, trackingLink, type HistoryOrder } from './order-history'
+
+/** The signed-in user's orders, newest first; only the account's own orders exist here (S9). */
+export async function historyOf(userId: number): Promise<HistoryOrder[]> {
+  const [list, kinds] = await Promise.all([orderHistory(db(), userId), deliveryKinds(db())])
+  return list.map(({ order, lines }) => {
+    const delivery = kinds.get(order.deliveryId)
+    const track = propText(order.props, TRACK_PROP)
+    const status = ORDER_STATUS[order.status]
+    return {
+      id: order.id,
+      number: String(order.id),
+      fitoId: propText(order.props, FITO_ID_PROP),
+      date: historyDate(order.createdAt),
+      status: { NAME: status.label, COLOR: status.color },
+      track,
+      deliveryTrackLink: trackingLink(delivery?.code, track),
+      products: lines.map((line) => ({
+        img: line.picture,
+        link: line.link,
+        name: line.name,
+        properties: line.properties,
+        quantity: line.quantity,
+      })),
+      typeDelivery: deliveryKind(delivery?.type),
+      nameDelivery: order.deliveryName,
+      address: order.address || order.locationName,
+      payment: order.paySystemName,
+      total: formatRub(order.total),
+      payUrl: order.status === 'awaiting_payment' ? paymentProvider(order.paySystemCode).payUrl(order) ?? `/personal/order/?ORDER_ID=${order.id}` : null,
+    }
+  })
+}

@@ -1,0 +1,70 @@
+/**
+ * Order history as the account shows it (spec 3, "Order (history)"): our own order rows translated
+ * into the spec's fields. Pure, so the mapping is tested without a database.
+ */
+
+export type DeliveryKind = 'courier' | 'postal' | 'point'
+
+export interface HistoryProduct {
+  img: string
+  link: string
+  name: string
+  properties: Record<string, string>
+  quantity: number
+}
+
+export interface HistoryOrder {
+  id: number
+  number: string
+  fitoId: string | null
+  /** dd.mm.yyyy, Moscow time */
+  date: string
+  status: { NAME: string; COLOR: string }
+  track: string | null
+  deliveryTrackLink: string | null
+  products: HistoryProduct[]
+  typeDelivery: DeliveryKind | null
+  nameDelivery: string
+  address: string
+  payment: string
+  total: string
+  /** Where 'Оплатить' leads; only for an order awaiting payment. */
+  payUrl: string | null
+}
+
+/** Order props written by the back office or the warehouse exchange (ADR 054). */
+export const FITO_ID_PROP = 'FITO_ID'
+export const TRACK_PROP = 'TRACK_NUMBER'
+
+const TRACKING: Record<string, (track: string) => string> = {
+  sdek: (t) => `https://www.cdek.ru/ru/tracking?order_id=${encodeURIComponent(t)}`,
+  boxberry: (t) => `https://boxberry.ru/tracking-page?id=${encodeURIComponent(t)}`,
+  russianpost: (t) => `https://www.pochta.ru/tracking?barcode=${encodeURIComponent(t)}`,
+}
+
+export function trackingLink(carrierCode: string | undefined, track: string | null): string | null {
+  if (!track || !carrierCode) return null
+  return TRACKING[carrierCode]?.(track) ?? null
+}
+
+export function deliveryKind(type: string | undefined): DeliveryKind | null {
+  if (type === 'courier') return 'courier'
+  if (type === 'postal') return 'postal'
+  if (type === 'pickup') return 'point'
+  return null
+}
+
+export const DELIVERY_KIND_LABEL: Record<DeliveryKind, string> = {
+  courier: 'Курьер',
+  postal: 'Почта',
+  point: 'Пункт выдачи',
+}
+
+export function historyDate(at: Date): string {
+  return new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at)
+}
+
+export function propText(props: Record<string, string>, code: string): string | null {
+  const value = props[code]?.trim()
+  return value ? value : null
+}
