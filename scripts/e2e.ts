@@ -17,16 +17,18 @@ if (!existsSync(CHROMIUM)) {
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
 }
 
+// Overridable so that several checkouts or engineers can run the suite side by side.
+const varDir = process.env.E2E_VAR_DIR ?? 'var/e2e'
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
-  NEXT_DIST_DIR: '.next-e2e',
-  VAR_DIR: 'var/e2e',
-  PGLITE_DIR: 'var/e2e/db',
+  NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? '.next-e2e',
+  VAR_DIR: varDir,
+  PGLITE_DIR: `${varDir}/db`,
   DATABASE_URL: '',
-  PORT: '3100',
+  PORT: process.env.E2E_PORT ?? '3100',
 }
-rmSync('var/e2e', { recursive: true, force: true })
+rmSync(varDir, { recursive: true, force: true })
 if (!process.argv.includes('--no-build')) run('npx', ['next', 'build'], env)
 run('npx', ['tsx', 'scripts/prepare-db.ts'], env)
 run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2).filter((a) => a !== '--no-build')], env)

@@ -32,8 +32,21 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'mobile-375', use: { ...devices['iPhone 13'], viewport: { width: 375, height: 812 }, browserName: 'chromium', launchOptions } },
-    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium', launchOptions } },
+    {
+      name: 'mobile-375',
+      // Server-level tests do not depend on the viewport; one run is enough.
+      testIgnore: ['**/crash-recovery.spec.ts'],
+      use: {
+        ...devices['iPhone 13'],
+        viewport: { width: 375, height: 812 },
+        browserName: 'chromium',
+        launchOptions,
+      },
+    },
+    {
+      name: 'desktop-1440',
+      use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium', launchOptions },
+    },
   ],
   webServer: {
     command: `npx next start -p ${port}`,

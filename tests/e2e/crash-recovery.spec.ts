@@ -1,0 +1,94 @@
+import { PGlite } from '@electric-sql/pglite'
+import { expect, test } from '@playwright/test'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Issue "foundation": after `kill -9` of the server, starting it again serves the same data.
+ * Runs its own server on a copy of the seeded database, because the suite's server holds var/e2e/db.
+ */
+const root = path.resolve(import.meta.dirname, '../..')
+const varDir = path.join(root, 'var/e2e-crash')
+const port = 3190
+const base = `http://127.0.0.1:${port}`
+const env = {
+  ...process.env,
+  VAR_DIR: varDir,
+  PGLITE_DIR: path.join(varDir, 'db'),
+  DATABASE_URL: '',
+  PORT: String(port),
+}
+
+function startServer(): ChildProcess {
+  return spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+    {
+      cwd: root,
+      env,
+      stdio: 'ignore',
+    },
+  )
+}
+
+async function waitUp(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz/`)).ok) return
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('server did not come up')
+}
+
+async function basket(cookie: string, sessid: string, fields: Record<string, string>) {
+  const res = await fetch(`${base}/ajax/basket/`, {
+    method: 'POST',
+    headers: { cookie },
+    body: new URLSearchParams({ ...fields, sessid }),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { Products: { id: number | string; quantity: number }[] }
+}
+
+// Runs in the desktop project only (see playwright.config.ts): it does not depend on the viewport.
+test('the shop comes back with its data after kill -9', async () => {
+  test.setTimeout(180_000)
+  rmSync(varDir, { recursive: true, force: true })
+  const prepared = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/prepare-db.ts'],
+    { cwd: root, env },
+  )
+  expect(prepared.status).toBe(0)
+
+  const db = new PGlite(path.join(varDir, 'db'))
+  const offer = (await db.query<{ id: number }>('select id from offers where stock >= 5 order by id limit 1'))
+    .rows[0]
+  await db.close()
+  expect(offer).toBeDefined()
+
+  let server = startServer()
+  await waitUp()
+  const first = await fetch(`${base}/`)
+  const cookies = first.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+  const cookie = cookies.join('; ')
+  const sessid = decodeURIComponent(cookies.find((c) => c.startsWith('vm_sessid='))?.split('=')[1] ?? '')
+  const added = await basket(cookie, sessid, { ACTION: 'Add', ID: String(offer!.id), QUANTITY: '2' })
+  expect(added.Products.map((p) => [Number(p.id), p.quantity])).toEqual([[offer!.id, 2]])
+
+  server.kill('SIGKILL')
+  await new Promise((r) => server.once('exit', r))
+
+  server = startServer()
+  try {
+    await waitUp()
+    const after = await basket(cookie, sessid, { ACTION: 'GetBasket' })
+    expect(after.Products.map((p) => [Number(p.id), p.quantity])).toEqual([[offer!.id, 2]])
+  } finally {
+    server.kill('SIGTERM')
+  }
+})
