@@ -422,7 +422,9 @@ function toOrderState(b: {
       FIELD_NAME: 'DELIVERY_ID',
       TYPE: o.type,
       ...(o.logo ? { LOGOTIP_SRC: o.logo } : {}),
+      CODE: o.handler,
       ...(o.blocked && o.blockedMessage ? { CALCULATE_ERRORS: o.blockedMessage } : {}),
+      ...(checked && b.quote && !b.quote.ok ? { CALCULATE_ERRORS: b.quote.message } : {}),
       ...(checked ? { CHECKED: 'Y' as const } : {}),
     }
   }

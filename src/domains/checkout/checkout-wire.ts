@@ -36,6 +36,8 @@ export interface Delivery {
   LOGOTIP_SRC?: string
   /** Ours: the delivery widget kind (pickup, postal, courier), so the page mounts the right one. */
   TYPE?: string
+  /** Ours: the carrier code the widget asks for (sdek, boxberry, russianpost, courier). */
+  CODE?: string
 }
 
 export interface PaySystem {

@@ -167,3 +167,21 @@ export function orderTotals(lines: readonly PricedLine[], couponDiscount: Kopeck
 export function consentError(offerAccepted: boolean): string | null {
   return offerAccepted ? null : CHECKOUT_MESSAGES.acceptOffer
 }
+
+// ---------- one-click holiday notice ----------
+
+export interface HolidayNoticeSetting {
+  /** YYYY-MM-DD, inclusive, shop time (Moscow). */
+  from: string
+  to: string
+  text: string
+}
+
+/** The start message applies only inside its window (spec: 31 Dec 2024 – 2 Jan 2025), by Moscow date. */
+export function holidayNoticeAt(setting: unknown, at: Date): string | null {
+  if (!setting || typeof setting !== 'object') return null
+  const { from, to, text } = setting as Partial<HolidayNoticeSetting>
+  if (typeof from !== 'string' || typeof to !== 'string' || typeof text !== 'string') return null
+  const moscowDay = new Date(at.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10)
+  return moscowDay >= from && moscowDay <= to ? text : null
+}

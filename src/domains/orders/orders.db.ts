@@ -83,3 +83,16 @@ export async function statusHistory(q: Q, orderId: number) {
 export async function attachOrderToUser(q: Q, orderId: number, userId: number): Promise<void> {
   await q.update(orders).set({ userId }).where(and(eq(orders.id, orderId), isNull(orders.userId)))
 }
+
+/** Records the subscribe box on the visitor's latest order with this e-mail; false when there is none. */
+export async function markLatestOrderSubscribed(q: Q, owner: { sessionId: number; userId: number | null }, email: string): Promise<boolean> {
+  const rows = await q
+    .update(orders)
+    .set({ props: sql`${orders.props} || '{"SUBSCRIBE":"Y"}'::jsonb` })
+    .where(
+      sql`${orders.id} = (select id from orders where lower(email) = ${email.toLowerCase()}
+        and (session_id = ${owner.sessionId} or user_id = ${owner.userId ?? -1}) order by id desc limit 1)`,
+    )
+    .returning({ id: orders.id })
+  return rows.length === 1
+}

@@ -8,6 +8,7 @@ import {
   attachOrderToUser,
   insertOrder,
   linesOf,
+  markLatestOrderSubscribed,
   moveStatus,
   orderById,
   ordersOfUser,
@@ -109,3 +110,7 @@ function parseSlot(text: string): SlotInput | null {
 }
 
 export { orderById, attachOrderToUser }
+
+export function markOrderSubscribed(q: Db | Tx, owner: { sessionId: number; userId: number | null }, email: string): Promise<boolean> {
+  return markLatestOrderSubscribed(q, owner, email)
+}

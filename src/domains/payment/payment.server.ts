@@ -1,15 +1,17 @@
 import 'server-only'
 import { randomBytes, createHmac } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Db, Tx } from '@/db/client'
+import { db, type Db, type Tx } from '@/db/client'
 import { orders, payments } from '@/db/schema'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
 import { changeStatus, orderById, type OrderRow } from '@/domains/orders/orders.server'
+import { AjaxError } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub } from '@/lib/money'
 import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
+import { paymentCallbackInput, type SandboxInput } from './payment.schema'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -128,4 +130,30 @@ async function paidMail(q: Db | Tx, orderId: number, dedupe: boolean): Promise<v
     text: `Здравствуйте, ${order.buyerName}!\n\nМы получили оплату заказа №${order.id} на сумму ${formatRub(order.total)}. Заказ передан в сборку.\n\nВитамаркет`,
     ...(dedupe ? { dedupeKey: `order-paid:${order.id}` } : {}),
   })
+}
+
+/** The route of POST /payment/callback/: form or JSON fields, answered as JSON. */
+export async function paymentCallbackRoute(request: Request): Promise<Response> {
+  let fields: Record<string, unknown> = {}
+  try {
+    const type = request.headers.get('content-type') ?? ''
+    const text = (await request.text()).slice(0, 4096)
+    fields = type.includes('application/json') ? (JSON.parse(text) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text))
+  } catch {
+    fields = {}
+  }
+  const parsed = paymentCallbackInput.safeParse(fields)
+  const answer = (status: number, result: string) =>
+    new Response(JSON.stringify({ result }), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
+  if (!parsed.success) return answer(400, 'bad-request')
+  const { signature, ...payload } = parsed.data
+  const result = await applyCallback(db(), payload, signature)
+  return answer(result === 'applied' || result === 'duplicate' ? 200 : result === 'bad-signature' ? 403 : 400, result)
+}
+
+/** POST /payment/sandbox/pay/: the sandbox's pay or refuse button, then back to the order. */
+export async function sandboxChoice(input: SandboxInput): Promise<Response> {
+  const next = await sandboxOutcome(db(), input.token, input.outcome)
+  if (!next) throw new AjaxError(404, 'Ссылка на оплату недействительна.')
+  return new Response(null, { status: 303, headers: { location: next, 'cache-control': 'no-store' } })
 }

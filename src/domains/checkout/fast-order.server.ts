@@ -1,0 +1,150 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { clearBasket, loadBasket, type BasketItem } from '@/domains/cart/cart.server'
+import { lineCap } from '@/domains/cart/cart-limits'
+import { enqueueMail } from '@/domains/mail/mail.server'
+import { guards } from '@/domains/orders/integrity-guards'
+import { createOrder } from '@/domains/orders/orders.server'
+import { newPaymentToken } from '@/domains/payment/payment.server'
+import { productUrl } from '@/domains/catalog/catalog'
+import { findSession, ownerOf } from '@/domains/session/session.server'
+import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import { formatRub, kopecksToRubles } from '@/lib/money'
+import { CHECKOUT_MESSAGES, holidayNoticeAt } from './checkout'
+import { claimCheckoutKey, setting, takeStock } from './checkout.db'
+import type { FastOrderInput } from './checkout.schema'
+
+export const FAST_ORDER_MESSAGES = {
+  empty: 'Ваша корзина пуста',
+} as const
+
+export interface FastOrderAnswer {
+  ORDER_ID: number
+  DATALAYER_DATA: {
+    value: number
+    currency: 'RUB'
+    transaction_id: string
+    items: { item_id: string; item_name: string; price: number; quantity: number; item_brand: string; item_category: string }[]
+  }
+}
+
+class Refused extends Error {}
+
+/**
+ * POST /ajax/fast-order/: a real order of the whole cart without delivery or payment choice (a
+ * manager calls back). Same integrity as the checkout: one transaction, conditional stock, one order
+ * per basket state, the basket cleared, mails through the outbox.
+ */
+export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): Promise<FastOrderAnswer> {
+  const database = db()
+  const session = await findSession(database, ctx.sessionId)
+  if (!session) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
+  const owner = ownerOf(session)
+  const basket = await loadBasket(database, owner)
+  const sellable = basket.filter((i) => i.active && i.price > 0)
+  if (sellable.length === 0) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
+  for (const i of sellable) {
+    if (i.quantity > lineCap(i.stock)) throw new AjaxError(400, CHECKOUT_MESSAGES.outOfStock(i.name))
+  }
+  const keyOwner = owner.kind === 'user' ? `u:${owner.userId}` : `s:${owner.sessionId}`
+  const key = `fast:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
+  try {
+    const orderId = await database.transaction(async (tx) => {
+      if (guards().checkoutKey) {
+        const claim = await claimCheckoutKey(tx, keyOwner, key)
+        if (!claim.claimed) {
+          if (claim.orderId) return claim.orderId
+          throw new Refused(CHECKOUT_MESSAGES.inProgress)
+        }
+      }
+      for (const i of [...sellable].sort((a, b) => a.offerId - b.offerId)) {
+        if (!(await takeStock(tx, i.offerId, i.quantity, guards().stock))) throw new Refused(CHECKOUT_MESSAGES.outOfStock(i.name))
+      }
+      const base = (i: BasketItem) => (i.oldPrice && i.oldPrice > i.price ? i.oldPrice : i.price)
+      const goods = sellable.reduce((s, i) => s + i.price * i.quantity, 0)
+      const baseSum = sellable.reduce((s, i) => s + base(i) * i.quantity, 0)
+      const id = await createOrder(
+        tx,
+        {
+          userId: session.userId,
+          sessionId: session.id,
+          source: 'one-click',
+          status: 'new',
+          locationName: input.UF_CITY,
+          buyerName: input.UF_NAME,
+          email: input.UF_EMAIL.toLowerCase(),
+          phone: input.UF_PHONE,
+          props: { UF_NAME: input.UF_NAME, UF_CITY: input.UF_CITY, UF_PHONE: input.UF_PHONE, UF_EMAIL: input.UF_EMAIL },
+          deliveryName: 'Уточнит менеджер',
+          paySystemName: 'Уточнит менеджер',
+          basePrice: baseSum,
+          discount: baseSum - goods,
+          goodsPrice: goods,
+          deliveryPrice: 0,
+          total: goods,
+          weightGrams: sellable.reduce((s, i) => s + i.weightGrams * i.quantity, 0),
+          paymentToken: newPaymentToken(),
+        },
+        sellable.map((i) => ({
+          offerId: i.offerId,
+          productId: i.productId,
+          name: i.name,
+          link: productUrl(i.sectionCode, i.productCode),
+          picture: i.picture,
+          properties: { 'Фасовка': `${i.packageSize} ${i.packageUnit}`, ...(i.flavour ? { 'Вкус': i.flavour } : {}) },
+          quantity: i.quantity,
+          basePrice: base(i),
+          price: i.price,
+          sum: i.price * i.quantity,
+          weightGrams: i.weightGrams,
+        })),
+        null,
+      )
+      const summary = sellable.map((i) => `— ${i.name} × ${i.quantity}: ${formatRub(i.price * i.quantity)}`).join('\n')
+      await enqueueMail(tx, {
+        to: input.UF_EMAIL,
+        subject: `Заказ №${id} принят`,
+        text: `Здравствуйте, ${input.UF_NAME}!\n\nСпасибо за заказ №${id}. Менеджер позвонит вам, чтобы уточнить доставку и оплату.\n\n${summary}\n\nИтого: ${formatRub(goods)}`,
+        dedupeKey: `order-confirmation:${id}`,
+      })
+      await enqueueMail(tx, {
+        to: env().SHOP_EMAIL,
+        subject: `Новый заказ в 1 клик №${id}`,
+        text: `Покупатель: ${input.UF_NAME}, ${input.UF_CITY}, ${input.UF_PHONE}, ${input.UF_EMAIL}\n\n${summary}\n\nИтого: ${formatRub(goods)}`,
+        dedupeKey: `order-notice:${id}`,
+      })
+      await clearBasket(tx, owner)
+      return id
+    })
+    return {
+      ORDER_ID: orderId,
+      DATALAYER_DATA: {
+        value: kopecksToRubles(sellable.reduce((s, i) => s + i.price * i.quantity, 0)),
+        currency: 'RUB',
+        transaction_id: String(orderId),
+        items: sellable.map((i) => ({
+          item_id: String(i.offerId),
+          item_name: i.name,
+          price: kopecksToRubles(i.price),
+          quantity: i.quantity,
+          item_brand: i.brandName,
+          item_category: i.sectionName,
+        })),
+      },
+    }
+  } catch (error) {
+    if (error instanceof Refused) throw new AjaxError(409, error.message)
+    throw error
+  }
+}
+
+// ---------- the holiday start message of the fallback form ----------
+
+export const HOLIDAY_NOTICE_KEY = 'oneClickHolidayNotice'
+
+/** For the page that mounts the one-click modal: the holiday start message, or null outside its window. */
+export async function oneClickHolidayNotice(): Promise<string | null> {
+  return holidayNoticeAt(await setting(db(), HOLIDAY_NOTICE_KEY), now())
+}
