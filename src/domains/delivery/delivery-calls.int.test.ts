@@ -250,3 +250,57 @@ describe('POST /ajax/VueCourierComponent/', () => {
     expect((await call(courier, '/ajax/VueCourierComponent/', { ...fields, basket: '[1,2' })).status).toBe(400)
   })
 })
+
+describe('odd input never breaks the delivery calls', () => {
+  // A seeded generator: the same inputs every run, so a failure can be replayed.
+  let seed = 42
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+  const samples = [
+    '',
+    ' ',
+    'москва',
+    'moskva',
+    '__proto__',
+    'constructor',
+    '%',
+    '_',
+    "'; drop table pickup_points; --",
+    '-1',
+    '1e309',
+    'NaN',
+    '0.00',
+    '\u0000',
+    'ы'.repeat(5000),
+    '[{"weight":"0.00","quantity":-5,"price":"abc"}]',
+    '[{"__proto__":{"x":1},"quantity":1e9}]',
+    '{"a":{"weight":1e400}}',
+    '[[[[[]]]]]',
+    'null',
+    '10:00 - 14:00',
+    'SDK-MOSKVA-0001',
+  ]
+  const pick = () => samples[Math.floor(random() * samples.length)]!
+  const endpoints: [(r: Request) => Promise<Response>, string, string[]][] = [
+    [places, '/ajax/places/', ['SEARCH_STRING', 'CODE']],
+    [sdek, '/ajax/sdek/', ['town', 'country', 'region']],
+    [boxberry, '/ajax/boxberry/', ['town', 'country', 'region']],
+    [getAddress, '/ajax/getAddress/', ['CITY', 'ADDRESS']],
+    [courier, '/ajax/VueCourierComponent/', ['type', 'city', 'address', 'postPay', 'basket']],
+    [pvz, '/ajax/VuePvzComponent/', ['action', 'city', 'type', 'postPay', 'id', 'point-type', 'basket']],
+  ]
+
+  it('answers 2xx or 4xx with JSON to 100 generated inputs per call', async () => {
+    for (const [handler, url, names] of endpoints) {
+      for (let i = 0; i < 100; i++) {
+        const fields: Record<string, string> = {}
+        for (const name of names) if (random() < 0.8) fields[name] = name === 'action' && random() < 0.7 ? (random() < 0.5 ? 'getPoints' : 'getInfo') : pick()
+        const res = await handler(formPost(url, fields, visitor))
+        expect(res.status, `${url} ${JSON.stringify(fields).slice(0, 200)}`).toBeLessThan(500)
+        await res.json()
+      }
+    }
+  }, 120_000)
+})

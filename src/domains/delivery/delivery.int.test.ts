@@ -80,6 +80,11 @@ describe('quoteDeliveryChoice', () => {
     expect(await quoteDeliveryChoice(db(), { deliveryId: 2, cityCode: 'moskva', pointId: 'SDK-MOSKVA-0001', basket: light })).toEqual(unavailable)
     expect(await quoteDeliveryChoice(db(), { deliveryId: 1, cityCode: 'kazan', pointId: 'SDK-MOSKVA-0001', basket: light })).toEqual(unavailable)
     expect(await quoteDeliveryChoice(db(), { deliveryId: 1, cityCode: 'moskva', pointId: 'SDK-MOSKVA-9999', basket: light })).toEqual(unavailable)
+    expect(await quoteDeliveryChoice(db(), { deliveryId: 1, cityCode: 'moskva', pointId: 'SDK\u0000', basket: light })).toEqual(unavailable)
+    expect(await quoteDeliveryChoice(db(), { deliveryId: 1, cityCode: 'mos\u0000kva', pointId: 'SDK-MOSKVA-0001', basket: light })).toEqual({
+      ok: false,
+      message: DELIVERY_MESSAGES.unknownCity,
+    })
     expect(await quoteDeliveryChoice(db(), { deliveryId: 1, cityCode: 'moskva', pointId: ' ', basket: light })).toEqual({
       ok: false,
       message: DELIVERY_MESSAGES.choosePoint,

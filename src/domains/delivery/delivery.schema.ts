@@ -4,9 +4,11 @@ import type { DeliveryBasketLine } from './delivery'
 
 /** One schema per spec call; field names are the spec's. */
 
-const text = (max: number) => z.string().trim().max(max)
+// Control characters (NUL above all) mean nothing in a city or an address, and PostgreSQL refuses NUL.
+const clean = (v: unknown) => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f]/g, ' ') : v)
+const text = (max: number) => z.preprocess(clean, z.string().trim().max(max))
 const required = (max: number, message: string = DELIVERY_MESSAGES.required) =>
-  z.string({ error: message }).trim().min(1, message).max(max)
+  z.preprocess(clean, z.string({ error: message }).trim().min(1, message).max(max))
 const yn = z.enum(['Y', 'N']).catch('N')
 
 const looseNumber = z.union([z.number(), z.string().max(32)]).nullish()

@@ -133,8 +133,14 @@ async function tariffs(via?: Via): Promise<Map<string, Tariff>> {
   return cached('delivery:tariffs', { tags: [TAG], ttlSeconds: 300 }, () => load(defaultDb()))
 }
 
+/** Keys from outside (codes, ids) are looked up only when they could be real: short, no control characters. */
+function plausibleKey(value: string | undefined): string | null {
+  const key = value?.trim() ?? ''
+  return key && key.length <= 100 && !/[\u0000-\u001f\u007f]/.test(key) ? key : null
+}
+
 export async function findCity(code: string, via?: Via): Promise<CityRow | undefined> {
-  const key = code.trim()
+  const key = plausibleKey(code)
   if (!key) return undefined
   const load = async (d: Db | Tx) => (await q.cityByCode(d, key)) ?? (await q.cityByName(d, key))
   if (via) return load(via)
@@ -264,9 +270,9 @@ export async function quoteDeliveryChoice(
     }
   }
 
-  const pointId = input.pointId?.trim()
-  if (!pointId) return { ok: false, message: DELIVERY_MESSAGES.choosePoint }
-  const point = await q.pointById(database, pointId)
+  if (!input.pointId?.trim()) return { ok: false, message: DELIVERY_MESSAGES.choosePoint }
+  const pointId = plausibleKey(input.pointId)
+  const point = pointId ? await q.pointById(database, pointId) : undefined
   if (!point || !point.active || point.serviceId !== service.id || point.cityCode !== city.code) {
     return { ok: false, message: DELIVERY_MESSAGES.pointUnavailable }
   }
