@@ -1,4 +1,3 @@
-import { connection } from 'next/server'
 import { listRefFromPath, loadCatalogResult } from '@/domains/catalog/catalog.server'
 
 /**
@@ -6,7 +5,6 @@ import { listRefFromPath, loadCatalogResult } from '@/domains/catalog/catalog.se
  * (a page and a route handler cannot share one address).
  */
 export async function GET(request: Request) {
-  await connection()
   const url = new URL(request.url)
   const params = url.searchParams
   // Depending on the runtime the handler sees the rewritten or the original address.

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import { PRODUCT_FORMS } from '@/db/schema/catalog'
+import { buildFilterGroups, foundText, parseFilter, runFilter, type CatalogIndex, type IndexEntry } from './catalog-filter'
+import { EMPTY_FILTER, filterQuery, PRODUCT_FORM_CODES, type FilterState } from './filter-state'
+
+const sections = [
+  { id: 1, code: 'immunitet', name: 'Иммунитет' },
+  { id: 2, code: 'krasota', name: 'Красота' },
+]
+const brands = [
+  { id: 10, code: 'evalar', name: 'Эвалар' },
+  { id: 20, code: 'solgar', name: 'Solgar' },
+]
+const entry = (id: number, over: Partial<IndexEntry>): IndexEntry => ({
+  id,
+  sectionIds: [1],
+  brandId: 10,
+  form: 'capsules',
+  importReplace: false,
+  minPrice: 50000,
+  hasDiscount: false,
+  inStock: true,
+  sort: id * 10,
+  createdAt: id,
+  rating: 4,
+  ...over,
+})
+const index: CatalogIndex = {
+  sections,
+  brands,
+  entries: [
+    entry(1, { minPrice: 30000, hasDiscount: true }),
+    entry(2, { brandId: 20, form: 'tablets', minPrice: 90000 }),
+    entry(3, { sectionIds: [2, 1], form: 'tablets', inStock: false, importReplace: true, minPrice: 10000 }),
+    entry(4, { sectionIds: [2], brandId: 20, form: 'powder', hasDiscount: true, rating: 5 }),
+    entry(5, { sectionIds: [2], minPrice: 70000 }),
+  ],
+}
+const state = (over: Partial<FilterState>): FilterState => ({ ...EMPTY_FILTER, ...over })
+
+describe('parseFilter: bad input is ignored or clamped', () => {
+  it('drops unknown codes and odd values', () => {
+    const s = parseFilter({ brand: 'evalar,nope,<script>', form: ['tablets', 'gel'], purpose: 'krasota', sort: 'weird', in_stock: 'Y', discount: 'yes' }, index)
+    expect(s.brand).toEqual(['evalar'])
+    expect(s.form).toEqual(['tablets'])
+    expect(s.purpose).toEqual(['krasota'])
+    expect(s.sort).toBe('popular')
+    expect(s.inStock).toBe(true)
+    expect(s.discount).toBe(false)
+  })
+
+  it('clamps prices and pages and swaps reversed bounds', () => {
+    const s = parseFilter({ price_from: '900', price_to: '100', PAGEN_1: '99999999999999' }, index)
+    expect([s.priceFrom, s.priceTo]).toEqual([100, 900])
+    expect(s.page).toBe(1)
+    expect(parseFilter({ price_from: 'abc', price_to: '1e9', PAGEN_1: '-3' }, index)).toMatchObject({ priceFrom: null, priceTo: null, page: 1 })
+    expect(parseFilter({ price_to: '99999999999' }, index).priceTo).toBe(10_000_000)
+  })
+})
+
+describe('runFilter', () => {
+  it('keeps the scope: section lists extra purposes too, import and brand scopes', () => {
+    expect(runFilter(index, { kind: 'section', sectionId: 1 }, EMPTY_FILTER).ids).toEqual([1, 2, 3])
+    expect(runFilter(index, { kind: 'import' }, EMPTY_FILTER).ids).toEqual([3])
+    expect(runFilter(index, { kind: 'brand', brandId: 20 }, EMPTY_FILTER).ids).toEqual([2, 4])
+  })
+
+  it('combines groups with AND and options within a group with OR', () => {
+    const r = runFilter(index, { kind: 'all' }, state({ form: ['tablets', 'powder'], brand: ['solgar'] }))
+    expect(r.ids).toEqual([2, 4])
+  })
+
+  it('counts each group with every other group applied, so counts stay right as filters combine', () => {
+    const r = runFilter(index, { kind: 'all' }, state({ brand: ['solgar'], inStock: true }))
+    // Brand counts ignore the brand choice but respect "in stock": product 3 (evalar, not in stock) is out.
+    expect(Object.fromEntries(r.facets.brand)).toEqual({ 10: 2, 20: 2 })
+    // Form counts respect brand=solgar and in stock.
+    expect(Object.fromEntries(r.facets.form)).toEqual({ tablets: 1, powder: 1 })
+    // Purpose counts: product 2 is in section 1, product 4 in section 2.
+    expect(Object.fromEntries(r.facets.purpose)).toEqual({ 1: 1, 2: 1 })
+    expect(r.facets.discount).toBe(1)
+    expect(r.total).toBe(2)
+  })
+
+  it('filters the price range on the lowest offer price, in roubles', () => {
+    const r = runFilter(index, { kind: 'all' }, state({ priceFrom: 200, priceTo: 700 }))
+    expect(r.ids).toEqual([1, 4, 5])
+    expect([r.facets.priceMin, r.facets.priceMax]).toEqual([10000, 90000])
+  })
+
+  it('sorts by price, novelty and rating', () => {
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'price_asc' })).ids).toEqual([3, 1, 4, 5, 2])
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'price_desc' })).ids).toEqual([2, 5, 4, 1, 3])
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'new' })).ids).toEqual([5, 4, 3, 2, 1])
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'rating' })).ids[0]).toBe(4)
+  })
+
+  it('pages, and a page past the end shows the last page', () => {
+    const r = runFilter(index, { kind: 'all' }, state({ page: 50 }), 2)
+    expect([r.page, r.pageCount, r.pageIds]).toEqual([3, 3, [5]])
+  })
+})
+
+describe('filter groups and addresses', () => {
+  it("carries the spec's fields and option addresses that toggle the option", () => {
+    const s = state({ brand: ['evalar'], page: 3 })
+    const groups = buildFilterGroups(index, { kind: 'all' }, s, runFilter(index, { kind: 'all' }, s), '/catalog/')
+    const brand = groups.find((g) => g.id === 'brand')!
+    expect(Object.keys(brand).sort()).toEqual(['colsize', 'id', 'label', 'options', 'searchLabel'])
+    const evalar = brand.options.find((o) => o.id === 'evalar')!
+    expect(evalar).toMatchObject({ name: 'Эвалар', active: 'Y', datatype: 'checkbox', url: '/catalog/' })
+    expect(brand.options.find((o) => o.id === 'solgar')!.url).toBe('/catalog/?brand=evalar%2Csolgar')
+    expect(groups.map((g) => g.id)).toEqual(['purpose', 'brand', 'form', 'price', 'in_stock', 'discount', 'sort'])
+  })
+
+  it('leaves out the group the page already fixes', () => {
+    const ids = (scope: Parameters<typeof runFilter>[1]) =>
+      buildFilterGroups(index, scope, EMPTY_FILTER, runFilter(index, scope, EMPTY_FILTER), '/x/').map((g) => g.id)
+    expect(ids({ kind: 'section', sectionId: 1 })).not.toContain('purpose')
+    expect(ids({ kind: 'brand', brandId: 10 })).not.toContain('brand')
+  })
+
+  it('writes a canonical query string', () => {
+    expect(filterQuery(EMPTY_FILTER)).toBe('')
+    expect(filterQuery(state({ sort: 'price_asc', inStock: true, page: 2, form: ['tablets'] }))).toBe('?form=tablets&in_stock=Y&sort=price_asc&PAGEN_1=2')
+  })
+
+  it('uses Russian plural forms for the product count', () => {
+    expect(foundText(1)).toBe('Найдено 1 товар')
+    expect(foundText(3)).toBe('Найдено 3 товара')
+    expect(foundText(11)).toBe('Найдено 11 товаров')
+    expect(foundText(21)).toBe('Найдено 21 товар')
+  })
+
+  it('knows the same product forms as the schema', () => {
+    expect([...PRODUCT_FORM_CODES]).toEqual([...PRODUCT_FORMS])
+  })
+})
