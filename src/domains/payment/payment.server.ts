@@ -5,7 +5,7 @@ import { db, type Db, type Tx } from '@/db/client'
 import { orders, payments } from '@/db/schema'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
-import { changeStatus, orderById, type OrderRow } from '@/domains/orders/orders.server'
+import { changeStatus, orderById, orderForViewer, type OrderRow } from '@/domains/orders/orders.server'
 import { AjaxError } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
@@ -156,4 +156,12 @@ export async function sandboxChoice(input: SandboxInput): Promise<Response> {
   const next = await sandboxOutcome(db(), input.token, input.outcome)
   if (!next) throw new AjaxError(404, 'Ссылка на оплату недействительна.')
   return new Response(null, { status: 303, headers: { location: next, 'cache-control': 'no-store' } })
+}
+
+/** Sandbox and invoice pages read through the visitor's session; the invoice only for the order's owner. */
+export async function invoiceView(rawId: string | string[] | undefined, viewer: { sessionId: number | null; userId: number | null }) {
+  const text = Array.isArray(rawId) ? rawId[0] : rawId
+  if (!text || !/^\d{1,10}$/.test(text)) return null
+  const found = await orderForViewer(db(), Number(text), viewer)
+  return found && found.order.paySystemCode === 'bill' ? found : null
 }

@@ -1,0 +1,40 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { connection } from 'next/server'
+import { checkoutView, confirmationView } from '@/domains/checkout/checkout-page.server'
+import { CheckoutPage } from '@/domains/checkout/ui/checkout-page'
+import { OrderConfirmation } from '@/domains/checkout/ui/order-confirmation'
+
+export const metadata: Metadata = { title: 'Оформление заказа', robots: { index: false, follow: false } }
+
+export default async function OrderPage({ searchParams }: PageProps<'/personal/order'>) {
+  await connection()
+  const { ORDER_ID } = await searchParams
+  if (ORDER_ID !== undefined) {
+    const view = await confirmationView(ORDER_ID)
+    if (!view) notFound()
+    return (
+      <main className="container-page py-6 sm:py-8">
+        <OrderConfirmation view={view} />
+      </main>
+    )
+  }
+  const view = await checkoutView()
+  return (
+    <main className="container-page py-6 sm:py-8">
+      <h1 className="mb-5 text-2xl font-bold sm:text-3xl">Оформление заказа</h1>
+      {view.kind === 'empty' ? (
+        <div className="rounded-2xl bg-surface p-6 text-center">
+          <p className="text-lg font-semibold">Товаров в корзине пока нет</p>
+          <p className="mt-1 text-ink-600">Ваша корзина пуста</p>
+          <Link href="/catalog/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 font-semibold text-white">
+            Перейти в каталог
+          </Link>
+        </div>
+      ) : (
+        <CheckoutPage initial={view.initial} initialPlace={view.place} tilesUrl={view.tilesUrl} />
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,55 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { findCity } from '@/domains/delivery/delivery.server'
+import { toPlace } from '@/domains/delivery/places.server'
+import type { Place } from '@/domains/delivery/delivery'
+import { ORDER_STATUS, orderForViewer, type OrderLineRow, type OrderRow } from '@/domains/orders/orders.server'
+import { paymentProvider } from '@/domains/payment/payment'
+import { currentSessionCookieId } from '@/domains/session/current-session.server'
+import { findSession } from '@/domains/session/session.server'
+import { env } from '@/lib/env'
+import { refreshOrder } from './checkout.server'
+import { toCheckoutForm } from './checkout.schema'
+import type { RefreshAnswer } from './checkout-wire'
+
+export type CheckoutView = { kind: 'empty' } | { kind: 'checkout'; initial: RefreshAnswer; place: Place | null; tilesUrl: string }
+
+/** The checkout page's first state, rendered for this visitor only (the page is no-store). */
+export async function checkoutView(): Promise<CheckoutView> {
+  const cookieId = await currentSessionCookieId()
+  const answer = await refreshOrder(cookieId, toCheckoutForm({}))
+  if (!('order' in answer) || !answer.order) return { kind: 'empty' }
+  const code = answer.order.ORDER_PROP.properties.find((p) => p.IS_LOCATION === 'Y')?.VALUE[0] ?? ''
+  const city = code ? await findCity(code) : undefined
+  return { kind: 'checkout', initial: answer, place: city ? toPlace(city) : null, tilesUrl: env().MAP_TILES_URL }
+}
+
+export interface ConfirmationView {
+  order: OrderRow
+  lines: OrderLineRow[]
+  statusLabel: string
+  statusColor: string
+  payUrl: string | null
+  invoiceUrl: string | null
+}
+
+/** The confirmation, only for the session that placed the order or its account (S9); else null → 404. */
+export async function confirmationView(rawId: string | string[] | undefined): Promise<ConfirmationView | null> {
+  const text = Array.isArray(rawId) ? rawId[0] : rawId
+  if (!text || !/^\d{1,10}$/.test(text)) return null
+  const session = await findSession(db(), await currentSessionCookieId())
+  if (!session) return null
+  const found = await orderForViewer(db(), Number(text), { sessionId: session.id, userId: session.userId })
+  if (!found) return null
+  const { order, lines } = found
+  const provider = paymentProvider(order.paySystemCode)
+  const status = ORDER_STATUS[order.status]
+  return {
+    order,
+    lines,
+    statusLabel: status.label,
+    statusColor: status.color,
+    payUrl: order.status === 'awaiting_payment' ? provider.payUrl(order) : null,
+    invoiceUrl: provider.documentUrl(order),
+  }
+}
