@@ -1,9 +1,10 @@
 import 'server-only'
 import { db } from '@/db/client'
+import { loadProductCards } from '@/domains/catalog/catalog.server'
 import { cached } from '@/lib/cache'
 import { RESULTS_PAGE_SIZE, SEARCH_MIN_CHARS, SUGGESTIONS_LIMIT, fuzzyText, tokenQueries } from './search'
 import { insertSearchQuery, selectFullTextHits, selectFuzzyHits, selectNamedGroups, type Hit } from './search.db'
-import type { SuggestInput } from './search.schema'
+import { readSearchParams, type SuggestInput } from './search.schema'
 
 export interface SearchPage {
   ids: number[]
@@ -37,18 +38,20 @@ export function searchProducts(term: string, page: number): Promise<SearchPage> 
   })
 }
 
-/** Logs what buyers look for on the results page (only the first page of a search). */
-export async function recordSearch(term: string, total: number, viewGuid = ''): Promise<void> {
-  await insertSearchQuery(db(), { term: term.slice(0, 200), results: total, viewGuid })
-}
-
 /**
  * POST /ajax/search/: suggestion strings — matching brands and purposes first, then product names,
  * distinct, at most 8. Below 3 characters the answer is empty (the box clears its list).
  */
-export function suggest(input: SuggestInput): Promise<string[]> {
+export async function suggest(input: SuggestInput): Promise<string[]> {
   const term = input.SEARCH_STRING.trim()
-  if (term.length < SEARCH_MIN_CHARS) return Promise.resolve([])
+  if (term.length < SEARCH_MIN_CHARS) return []
+  const list = await suggestionsFor(term)
+  // What buyers look for, for the shop's own reports (the spec's call carries the view id for this).
+  await insertSearchQuery(db(), { term: (input.originalSearchTerm || term).slice(0, 200), results: list.length, viewGuid: input.viewGuid })
+  return list
+}
+
+function suggestionsFor(term: string): Promise<string[]> {
   return cached(`search:suggest:${cacheKey(term)}`, { tags: ['catalog'] }, async () => {
     const queries = tokenQueries(term)
     const groups = queries.length > 0 ? await selectNamedGroups(db(), queries, 2) : []
@@ -56,4 +59,12 @@ export function suggest(input: SuggestInput): Promise<string[]> {
     const names = [...new Set([...groups, ...hits.map((h) => h.name)])]
     return names.slice(0, SUGGESTIONS_LIMIT)
   })
+}
+
+/** Everything the results page needs (read only: a GET never writes). */
+export async function searchPageData(params: Record<string, string | string[] | undefined>) {
+  const { q, page } = readSearchParams(params)
+  const found = await searchProducts(q, page)
+  const cards = await loadProductCards(found.ids)
+  return { term: q, page, total: found.total, fuzzy: found.fuzzy, cards }
 }
