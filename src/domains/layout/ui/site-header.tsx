@@ -21,7 +21,7 @@ export function SiteHeader() {
       <div className="container-page flex h-16 items-center gap-3">
         <Link href="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-brand-700" aria-label={`${SHOP.name} — на главную`}>
           <LeafLogo />
-          <span>{SHOP.name}</span>
+          <span className="max-[359px]:sr-only">{SHOP.name}</span>
         </Link>
         <nav aria-label="Основное меню" className="ml-6 hidden gap-5 text-sm font-medium md:flex">
           {NAV.map((item) => (
