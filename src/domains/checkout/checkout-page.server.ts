@@ -10,9 +10,12 @@ import { findSession } from '@/domains/session/session.server'
 import { env } from '@/lib/env'
 import { refreshOrder } from './checkout.server'
 import { toCheckoutForm } from './checkout.schema'
+import { oneClickHolidayNotice } from './fast-order.server'
 import type { RefreshAnswer } from './checkout-wire'
 
-export type CheckoutView = { kind: 'empty' } | { kind: 'checkout'; initial: RefreshAnswer; place: Place | null; tilesUrl: string }
+export type CheckoutView =
+  | { kind: 'empty' }
+  | { kind: 'checkout'; initial: RefreshAnswer; place: Place | null; tilesUrl: string; holidayNotice: string | null }
 
 /** The checkout page's first state, rendered for this visitor only (the page is no-store). */
 export async function checkoutView(): Promise<CheckoutView> {
@@ -21,7 +24,13 @@ export async function checkoutView(): Promise<CheckoutView> {
   if (!('order' in answer) || !answer.order) return { kind: 'empty' }
   const code = answer.order.ORDER_PROP.properties.find((p) => p.IS_LOCATION === 'Y')?.VALUE[0] ?? ''
   const city = code ? await findCity(code) : undefined
-  return { kind: 'checkout', initial: answer, place: city ? toPlace(city) : null, tilesUrl: env().MAP_TILES_URL }
+  return {
+    kind: 'checkout',
+    initial: answer,
+    place: city ? toPlace(city) : null,
+    tilesUrl: env().MAP_TILES_URL,
+    holidayNotice: await oneClickHolidayNotice(),
+  }
 }
 
 export interface ConfirmationView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateCoupon, holidayNoticeAt, orderTotals, propertyError, stripNameInput, type CouponRow } from './checkout'
+import { evaluateCoupon, holidayNoticeAt, oneClickError, oneClickInput, orderTotals, propertyError, stripNameInput, type CouponRow } from './checkout'
 
 const rule = (over: Partial<Parameters<typeof propertyError>[0]> = {}) => ({
   NAME: 'Поле',
@@ -97,5 +97,24 @@ describe('one-click holiday notice', () => {
   })
   it('ignores a malformed setting', () => {
     expect(holidayNoticeAt({ from: 1 }, new Date())).toBeNull()
+  })
+})
+
+describe('one-click form rules', () => {
+  const ok = { UF_NAME: 'Анна Иванова', UF_CITY: 'Москва', UF_PHONE: '+7 (912) 345-67-89', UF_EMAIL: 'anna@example.ru' }
+  it.each([
+    [{}, null],
+    [{ UF_NAME: ' ' }, 'Заполните поле "Имя и фамилия"'],
+    [{ UF_NAME: 'Anna' }, 'Заполните поле "Имя и фамилия"'],
+    [{ UF_CITY: '' }, 'Заполните поле "Населенный пункт"'],
+    [{ UF_PHONE: '' }, 'Заполните поле "Контактный телефон"'],
+    [{ UF_PHONE: '+7 (912) 345' }, 'Введите корректный телефон.'],
+    [{ UF_EMAIL: 'anna' }, 'Заполните поле "Email-адрес"'],
+  ])('%j → %s', (over, message) => {
+    expect(oneClickError({ ...ok, ...over })).toBe(message)
+  })
+  it('strips what the fields do not take as typed', () => {
+    expect(oneClickInput.name('Anna Анна1!')).toBe(' Анна')
+    expect(oneClickInput.city('Москва 2-я')).toBe('Москва 2я')
   })
 })

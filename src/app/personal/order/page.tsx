@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { checkoutView, confirmationView } from '@/domains/checkout/checkout-page.server'
 import { CheckoutPage } from '@/domains/checkout/ui/checkout-page'
+import { FallbackOrder } from '@/domains/checkout/ui/one-click-modal'
 import { OrderConfirmation } from '@/domains/checkout/ui/order-confirmation'
 
 export const metadata: Metadata = { title: 'Оформление заказа', robots: { index: false, follow: false } }
@@ -33,7 +34,12 @@ export default async function OrderPage({ searchParams }: PageProps<'/personal/o
           </Link>
         </div>
       ) : (
-        <CheckoutPage initial={view.initial} initialPlace={view.place} tilesUrl={view.tilesUrl} />
+        <>
+          <div className="mb-4">
+            <FallbackOrder holidayNotice={view.holidayNotice} />
+          </div>
+          <CheckoutPage initial={view.initial} initialPlace={view.place} tilesUrl={view.tilesUrl} />
+        </>
       )}
     </main>
   )

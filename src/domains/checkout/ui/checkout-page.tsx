@@ -62,8 +62,10 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const leftRef = useRef<HTMLDivElement>(null)
   const formRef = useRef(form)
   const orderRef = useRef(order)
-  formRef.current = form
-  orderRef.current = order
+  useEffect(() => {
+    formRef.current = form
+    orderRef.current = order
+  })
 
   const apply = useCallback((answer: RefreshResult, sent: FormState) => {
     if (isEmptyBasket(answer)) {
@@ -75,7 +77,8 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
       return
     }
     const next = answer.order
-    const synced = syncForm(sent, next)
+    // Keystrokes made while the request was out stay; the server's verdicts replace the rest.
+    const synced = syncForm({ ...sent, ...formRef.current, values: { ...sent.values, ...formRef.current.values } }, next)
     setOrder(next)
     setForm(synced)
     storeForm(synced)
@@ -92,7 +95,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
 
   const refresh = useCallback(
     async (next: FormState) => {
-      setForm(next)
+      formRef.current = next
       try {
         apply(await callCheckout<RefreshResult>('refreshOrderAjax', next, orderRef.current), next)
       } catch (error) {
@@ -166,13 +169,17 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     setPlace(p)
     dispatch({ type: 'location', code: p.code })
     const cleared = Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
-    void refresh({ ...form, deliveryId: '', values: { ...form.values, ...cleared, LOCATION: p.code } })
+    const next = { ...form, deliveryId: '', values: { ...form.values, ...cleared, LOCATION: p.code } }
+    setForm(next)
+    void refresh(next)
   }
 
   const chooseDelivery = (id: string) => {
     dispatch({ type: 'delivery', id })
     const cleared = Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
-    void refresh({ ...form, deliveryId: id, values: { ...form.values, ...cleared } })
+    const next = { ...form, deliveryId: id, values: { ...form.values, ...cleared } }
+    setForm(next)
+    void refresh(next)
   }
 
   const onWidgetConfirm = useCallback(
@@ -193,7 +200,9 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
 
   const choosePay = (id: string) => {
     dispatch({ type: 'paySystem', id })
-    void refresh({ ...form, paySystemId: id })
+    const next = { ...form, paySystemId: id }
+    setForm(next)
+    void refresh(next)
   }
 
   // ---------- coupons ----------
@@ -600,13 +609,13 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
           </button>
           <p className="mt-3 text-xs text-ink-600">
             Нажимая «Оформить заказ», вы соглашаетесь с{' '}
-            <a href="/about/politika_konfidentsialnosti/" className="underline">
+            <Link href="/about/politika_konfidentsialnosti/" className="underline">
               политикой конфиденциальности
-            </a>{' '}
+            </Link>{' '}
             и даёте{' '}
-            <a href="/about/about_personal_data/" className="underline">
+            <Link href="/about/about_personal_data/" className="underline">
               согласие на обработку персональных данных
-            </a>
+            </Link>
             .
           </p>
         </div>
