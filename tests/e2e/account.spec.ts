@@ -16,16 +16,24 @@ function emailFor(info: TestInfo, tag: string): string {
 async function register(page: Page, email: string, name = 'Анна') {
   await page.goto('/auth/register/')
   const form = page.getByRole('form', { name: 'Регистрация' })
+  await expect(form.getByRole('button', { name: 'Зарегистрироваться' })).toBeEnabled()
   await form.getByLabel('Имя').fill(name)
   await form.getByLabel('E-mail', { exact: true }).fill(email)
   await form.getByLabel('Пароль', { exact: true }).fill(PASSWORD)
   await form.getByLabel('Подтверждение пароля').fill(PASSWORD)
   await form.getByRole('button', { name: 'Зарегистрироваться' }).click()
   await expect(page.getByRole('heading', { name: 'Личные данные' })).toBeVisible()
+  await hydrated(page)
+}
+
+/** Typing before React has hydrated would be undone by it: the forms enable their buttons when ready. */
+async function hydrated(page: Page) {
+  await expect(page.getByRole('main').getByRole('button', { name: /^(Сохранить|Войти|Зарегистрироваться|Восстановить пароль|Сохранить пароль)$/ }).first()).toBeEnabled()
 }
 
 async function login(page: Page, email: string, password: string) {
   const form = page.getByRole('form', { name: 'Вход' })
+  await hydrated(page)
   await form.getByLabel('E-mail', { exact: true }).fill(email)
   await form.getByLabel('Пароль', { exact: true }).fill(password)
   await form.getByRole('button', { name: 'Войти' }).click()
@@ -34,18 +42,28 @@ async function login(page: Page, email: string, password: string) {
 async function logout(page: Page) {
   await page.getByRole('navigation', { name: 'Разделы личного кабинета' }).getByRole('button', { name: 'Выйти' }).click()
   await expect(page.getByRole('heading', { name: 'Вход и регистрация' })).toBeVisible()
+  await hydrated(page)
 }
 
-/** The newest .eml to `email`, quoted-printable undone. */
+/** The text part of the newest .eml to `email`, transfer encoding (base64 or quoted-printable) undone. */
 function mailTo(email: string): string | null {
   if (!existsSync(MAIL_DIR)) return null
-  const texts = readdirSync(MAIL_DIR)
+  const raw = readdirSync(MAIL_DIR)
     .filter((f) => f.endsWith('.eml'))
     .sort()
     .map((f) => readFileSync(path.join(MAIL_DIR, f), 'utf8'))
     .filter((t) => t.toLowerCase().includes(`to: ${email}`))
-  const last = texts.at(-1)
-  return last ? last.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : null
+    .at(-1)
+  if (!raw) return null
+  const part = raw.split(/\r?\n--/).find((p) => /content-type: text\/plain/i.test(p)) ?? raw
+  const [head = '', ...rest] = part.split(/\r?\n\r?\n/)
+  const body = rest.join('\n\n').replace(/\r?\n--[^\n]*--\s*$/, '')
+  if (/transfer-encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (/transfer-encoding: quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    return Buffer.from(bytes, 'latin1').toString('utf8')
+  }
+  return body
 }
 
 test.describe('account', () => {
@@ -58,6 +76,7 @@ test.describe('account', () => {
     // Registration rules before anything is sent.
     await page.getByRole('main').getByRole('link', { name: 'Зарегистрироваться' }).first().click()
     const form = page.getByRole('form', { name: 'Регистрация' })
+    await hydrated(page)
     await form.getByLabel('Имя').fill('Ан1на@')
     await expect(form.getByLabel('Имя')).toHaveValue('Анна')
     await form.getByLabel('E-mail', { exact: true }).fill(email)
@@ -75,11 +94,11 @@ test.describe('account', () => {
 
     // Client-side rules, then the server's 403.
     await login(page, 'not-an-email', PASSWORD)
-    await expect(page.getByRole('alert')).toHaveText('Проверьте правильность ввода e-mail адреса')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Проверьте правильность ввода e-mail адреса')
     await login(page, email, 'short')
-    await expect(page.getByRole('alert')).toHaveText('Пароль должен содержать по меньшей мере 8 символов')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Пароль должен содержать по меньшей мере 8 символов')
     await login(page, email, 'Wrong-password-1')
-    await expect(page.getByRole('alert')).toHaveText('Неверный логин или пароль.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Неверный логин или пароль.')
 
     // The show-password toggle.
     const pass = page.getByRole('form', { name: 'Вход' }).getByLabel('Пароль', { exact: true })
@@ -119,9 +138,10 @@ test.describe('account', () => {
     await expect(profile.getByRole('button', { name: 'Отписаться' })).toBeVisible()
 
     await profile.getByRole('button', { name: 'Сохранить' }).click()
-    await expect(page.getByRole('status')).toHaveText('Данные успешно изменены')
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Данные успешно изменены')
 
     await page.reload()
+    await hydrated(page)
     await expect(profile.getByLabel('Имя', { exact: true })).toHaveValue('Мария')
     await expect(profile.getByLabel('Телефон')).toHaveValue('+7 (912) 345-67-89')
     await expect(profile.getByLabel('Дата рождения')).toHaveValue('1990-05-17')
@@ -132,14 +152,16 @@ test.describe('account', () => {
     // A second change of the birth date locks it.
     await profile.getByLabel('Дата рождения').fill('1990-05-18')
     await profile.getByRole('button', { name: 'Сохранить' }).click()
-    await expect(page.getByRole('status')).toHaveText('Данные успешно изменены')
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Данные успешно изменены')
     await page.reload()
+    await hydrated(page)
     await expect(profile.getByLabel('Дата рождения')).toBeDisabled()
     await expect(profile.getByText('Дату рождения можно изменить только через контакт-центр')).toBeVisible()
 
     // Change the password.
     await page.getByRole('link', { name: 'Смена пароля' }).click()
     const change = page.getByRole('form', { name: 'Смена пароля' })
+    await hydrated(page)
     await change.getByLabel('Текущий пароль').fill(PASSWORD)
     await change.getByLabel('Новый пароль', { exact: true }).fill('Novyi-parol-7')
     await change.getByLabel('Повторите новый пароль').fill('Novyi-parol-8')
@@ -151,7 +173,7 @@ test.describe('account', () => {
 
     await logout(page)
     await login(page, email, PASSWORD)
-    await expect(page.getByRole('alert')).toHaveText('Неверный логин или пароль.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Неверный логин или пароль.')
     await login(page, email, 'Novyi-parol-7')
     await expect(page.getByRole('heading', { name: 'Личные данные' })).toBeVisible()
   })
@@ -163,9 +185,10 @@ test.describe('account', () => {
 
     await page.getByRole('link', { name: 'Забыли пароль?' }).click()
     await expect(page.getByRole('heading', { name: 'Восстановление пароля' })).toBeVisible()
+    await hydrated(page)
     await page.getByRole('form', { name: 'Восстановление пароля' }).getByLabel('E-mail', { exact: true }).fill(email)
     await page.getByRole('button', { name: 'Восстановить пароль' }).click()
-    await expect(page.getByRole('status')).toContainText('мы отправили на него ссылку')
+    await expect(page.getByRole('main').getByRole('status')).toContainText('мы отправили на него ссылку')
 
     let mail: string | null = null
     await expect.poll(() => (mail = mailTo(email)), { timeout: 15_000 }).not.toBeNull()
@@ -173,15 +196,17 @@ test.describe('account', () => {
     expect(link).toBeTruthy()
     const url = new URL(link ?? '')
     await page.goto(`${url.pathname}${url.search}`)
+    await hydrated(page)
 
-    await page.getByLabel('Новый пароль', { exact: true }).fill('Vosstanovlen-5')
-    await page.getByLabel('Повторите пароль', { exact: true }).fill('Vosstanovlen-5')
+    const reset = page.getByRole('form', { name: 'Задать новый пароль' })
+    await reset.getByLabel('Новый пароль', { exact: true }).fill('Vosstanovlen-5')
+    await reset.getByLabel('Повторите пароль', { exact: true }).fill('Vosstanovlen-5')
     await page.getByRole('button', { name: 'Сохранить пароль' }).click()
     await expect(page.getByRole('heading', { name: 'Личные данные' })).toBeVisible({ timeout: 10_000 })
 
     // The link worked once.
     await page.goto(`${url.pathname}${url.search}`)
-    await expect(page.getByRole('alert')).toContainText('Ссылка недействительна или устарела')
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Ссылка недействительна или устарела')
 
     await page.goto('/personal/')
     await logout(page)

@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   if (done) return <Notice kind="success">{done}</Notice>
   return (
-    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Новый пароль">
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Задать новый пароль">
       <PasswordField label="Новый пароль" name="PASS" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
       <PasswordField label="Повторите пароль" name="CONFIRM_PASS" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={200} />
       {error ? <Notice kind="error">{error}</Notice> : null}
