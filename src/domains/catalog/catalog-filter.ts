@@ -124,18 +124,26 @@ function resolve(state: FilterState, index: Pick<CatalogIndex, 'sections' | 'bra
   }
 }
 
-function passes(e: IndexEntry, state: FilterState, r: Resolved, except?: GroupId): boolean {
-  if (except !== 'purpose' && r.purposeIds.size && !e.sectionIds.some((id) => r.purposeIds.has(id))) return false
-  if (except !== 'brand' && r.brandIds.size && !r.brandIds.has(e.brandId)) return false
-  if (except !== 'form' && r.forms.size && !r.forms.has(e.form)) return false
-  if (except !== 'price') {
-    if (r.minKop !== null && e.minPrice < r.minKop) return false
-    if (r.maxKop !== null && e.minPrice > r.maxKop) return false
+const BIT = { purpose: 1, brand: 2, form: 4, price: 8, in_stock: 16, discount: 32 } as const satisfies Record<GroupId, number>
+
+/** One bit per group the entry fails; 0 means it matches. One pass serves the list and every facet. */
+function failures(e: IndexEntry, state: FilterState, r: Resolved): number {
+  let mask = 0
+  if (r.purposeIds.size) {
+    let hit = false
+    for (const id of e.sectionIds) if (r.purposeIds.has(id)) hit = true
+    if (!hit) mask |= BIT.purpose
   }
-  if (except !== 'in_stock' && state.inStock && !e.inStock) return false
-  if (except !== 'discount' && state.discount && !e.hasDiscount) return false
-  return true
+  if (r.brandIds.size && !r.brandIds.has(e.brandId)) mask |= BIT.brand
+  if (r.forms.size && !r.forms.has(e.form)) mask |= BIT.form
+  if ((r.minKop !== null && e.minPrice < r.minKop) || (r.maxKop !== null && e.minPrice > r.maxKop)) mask |= BIT.price
+  if (state.inStock && !e.inStock) mask |= BIT.in_stock
+  if (state.discount && !e.hasDiscount) mask |= BIT.discount
+  return mask
 }
+
+/** Whether the entry passes every group except `group` (how that group's options are counted). */
+const passesExcept = (mask: number, group: GroupId) => (mask & ~BIT[group]) === 0
 
 const COMPARE: Record<SortCode, (a: IndexEntry, b: IndexEntry) => number> = {
   popular: (a, b) => a.sort - b.sort || a.id - b.id,
@@ -168,8 +176,6 @@ export interface FilterResult {
 
 export function runFilter(index: CatalogIndex, scope: Scope, state: FilterState, pageSize = PAGE_SIZE): FilterResult {
   const r = resolve(state, index)
-  const scoped = index.entries.filter((e) => inScope(e, scope))
-  const matched = scoped.filter((e) => passes(e, state, r)).sort(COMPARE[state.sort])
   const facets: Facets = {
     purpose: new Map(),
     brand: new Map(),
@@ -180,17 +186,22 @@ export function runFilter(index: CatalogIndex, scope: Scope, state: FilterState,
     priceMax: 0,
   }
   const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1)
-  for (const e of scoped) {
-    if (passes(e, state, r, 'purpose')) for (const id of new Set(e.sectionIds)) bump(facets.purpose, id)
-    if (passes(e, state, r, 'brand')) bump(facets.brand, e.brandId)
-    if (passes(e, state, r, 'form')) bump(facets.form, e.form)
-    if (e.inStock && passes(e, state, r, 'in_stock')) facets.inStock++
-    if (e.hasDiscount && passes(e, state, r, 'discount')) facets.discount++
-    if (passes(e, state, r, 'price')) {
-      facets.priceMin = Math.min(facets.priceMin, e.minPrice)
-      facets.priceMax = Math.max(facets.priceMax, e.minPrice)
+  const matched: IndexEntry[] = []
+  for (const e of index.entries) {
+    if (!inScope(e, scope)) continue
+    const mask = failures(e, state, r)
+    if (mask === 0) matched.push(e)
+    if (passesExcept(mask, 'purpose')) for (const id of e.sectionIds) bump(facets.purpose, id)
+    if (passesExcept(mask, 'brand')) bump(facets.brand, e.brandId)
+    if (passesExcept(mask, 'form')) bump(facets.form, e.form)
+    if (e.inStock && passesExcept(mask, 'in_stock')) facets.inStock++
+    if (e.hasDiscount && passesExcept(mask, 'discount')) facets.discount++
+    if (passesExcept(mask, 'price')) {
+      if (e.minPrice < facets.priceMin) facets.priceMin = e.minPrice
+      if (e.minPrice > facets.priceMax) facets.priceMax = e.minPrice
     }
   }
+  matched.sort(COMPARE[state.sort])
   if (!Number.isFinite(facets.priceMin)) facets.priceMin = 0
   const total = matched.length
   const pageCount = Math.max(1, Math.ceil(total / pageSize))
