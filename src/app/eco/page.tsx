@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { EcoActionsSlider } from '@/domains/eco/ui/eco-views'
+import { EcoNewsletterBlock } from '@/domains/forms/ui/newsletter'
 
 export const metadata: Metadata = { title: 'Эко-проекты', alternates: { canonical: '/eco/' } }
 
@@ -25,6 +26,9 @@ export default function EcoPage() {
       <section className="container-page py-10">
         <h2 className="mb-4 text-2xl font-bold sm:text-3xl">Эко-акции</h2>
         <EcoActionsSlider />
+      </section>
+      <section className="container-page pb-10">
+        <EcoNewsletterBlock />
       </section>
     </div>
   )

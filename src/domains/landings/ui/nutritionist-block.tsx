@@ -1,12 +1,13 @@
+import { NutritionistForm } from '@/domains/forms/ui/question-form'
+
 /**
- * The nutritionist question block of landings and the meal plan. The form itself belongs to the forms
- * domain (POST /ajax/question/ with PHONE empty); this block only frames it.
+ * The nutritionist question block of landings and the meal plan: the forms domain's form
+ * (POST /ajax/question/ with PHONE empty), with the landing's product when it has one.
  */
-export function NutritionistBlock({ title }: { title: string; productId: number | null; productName: string }) {
+export function NutritionistBlock({ title, productId, productName }: { title: string; productId: number | null; productName: string }) {
   return (
-    <div className="rounded-3xl bg-brand-50 p-6 sm:p-10" data-nutritionist>
-      <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
-      <p className="mt-2 text-ink-600">Нутрициолог ответит на ваш вопрос по e-mail в течение рабочего дня.</p>
+    <div className="rounded-3xl bg-brand-50 p-5 sm:p-10" data-nutritionist>
+      <NutritionistForm title={title} productId={productId ?? undefined} productName={productName || undefined} />
     </div>
   )
 }
