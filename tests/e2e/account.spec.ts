@@ -67,6 +67,13 @@ function mailTo(email: string): string | null {
 }
 
 test.describe('account', () => {
+  // Each test comes from its own client address, so the per-IP registration limit of one test (S11)
+  // does not spill into the next.
+  test.beforeEach(async ({ page }) => {
+    const octet = () => 1 + Math.floor(Math.random() * 250)
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` })
+  })
+
   test('register, log out, log in; the login form checks input and says why it refuses', async ({ page }, info) => {
     const email = emailFor(info, 'login')
     await page.goto('/personal/')
@@ -225,6 +232,17 @@ test.describe('account', () => {
     )
     await login(page, email, PASSWORD)
     await expect(page).toHaveURL(/\/about\/cookie\/#reviews$/)
+  })
+
+  test('order history: guests are sent to sign in, a new account sees an empty history', async ({ page }, info) => {
+    await page.goto('/personal/orderHistory/')
+    await expect(page.getByRole('heading', { name: 'Вход и регистрация' })).toBeVisible()
+    await login(page, emailFor(info, 'nobody'), PASSWORD)
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Неверный логин или пароль.')
+    await register(page, emailFor(info, 'history'))
+    await page.getByRole('link', { name: 'История заказов' }).first().click()
+    await expect(page.getByRole('heading', { name: 'История заказов' })).toBeVisible()
+    await expect(page.getByText('Заказов пока нет.')).toBeVisible()
   })
 
   test('pages fit the screen without sideways scroll', async ({ page }) => {
