@@ -17,7 +17,6 @@ export interface AnchorTab {
 export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: ReactNode; tabs: AnchorTab[]; panels: ReactNode[] }) {
   const [active, setActive] = useState(0)
   const [loading, setLoading] = useState(false)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const root = useRef<HTMLElement>(null)
   const strip = useRef<HTMLDivElement>(null)
 
@@ -34,9 +33,14 @@ export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: Re
     if (opts.updateHash) history.replaceState(null, '', `#${tab.anchor}`)
     setActive(index)
     setLoading(true)
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = setTimeout(() => setLoading(false), TAB_LOADING_MS)
   }
+
+  // The 300 ms count starts once the loading state is on screen, so buyers see all of it.
+  useEffect(() => {
+    if (!loading) return
+    const timer = setTimeout(() => setLoading(false), TAB_LOADING_MS)
+    return () => clearTimeout(timer)
+  }, [loading, active])
 
   useEffect(() => {
     const fromHash = () => {
@@ -47,11 +51,12 @@ export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: Re
     }
     // A frame later: the first render must match the server HTML before the hash picks a tab.
     const frame = requestAnimationFrame(fromHash)
+    // Tests (and scripts) can tell when the tabs listen to the hash.
+    root.current?.setAttribute('data-ready', 'Y')
     window.addEventListener('hashchange', fromHash)
     return () => {
       cancelAnimationFrame(frame)
       window.removeEventListener('hashchange', fromHash)
-      if (timer.current) clearTimeout(timer.current)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- tabs come from the server and do not change
   }, [])

@@ -62,7 +62,7 @@ export function FitoFilteredList({ materials }: { materials: MaterialCard[] }) {
           </select>
         </label>
         <label className="text-sm">
-          <span className="mb-1 block font-semibold">Поиск</span>
+          <span className="mb-1 block font-semibold">Поиск по материалам</span>
           <input
             type="search"
             name="q"
