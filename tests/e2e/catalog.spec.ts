@@ -244,11 +244,14 @@ test.describe('product page', () => {
     await expect(buttons.first()).toBeVisible()
     const codes = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-partner-map-open')))
     if (codes.includes('eapteka')) {
-      const dialog = page.waitForEvent('dialog')
+      // The alert blocks the click until it is answered, so the handler answers it.
+      let message = ''
+      page.once('dialog', (d) => {
+        message = d.message()
+        void d.dismiss()
+      })
       await page.locator('[data-partner-map-open="eapteka"]').click()
-      const d = await dialog
-      expect(d.message()).toBe('Нет в наличии у партнера!')
-      await d.dismiss()
+      await expect.poll(() => message).toBe('Нет в наличии у партнера!')
     }
     const withOutlets = codes.find((c) => c !== 'eapteka')
     expect(withOutlets).toBeTruthy()

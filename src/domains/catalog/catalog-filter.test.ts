@@ -82,7 +82,7 @@ describe('runFilter', () => {
     expect(r.total).toBe(2)
   })
 
-  it('filters the price range on the lowest offer price, in roubles', () => {
+  it('filters the price range on the shown offer price, in roubles', () => {
     const r = runFilter(index, { kind: 'all' }, state({ priceFrom: 200, priceTo: 700 }))
     expect(r.ids).toEqual([1, 4, 5])
     expect([r.facets.priceMin, r.facets.priceMax]).toEqual([10000, 90000])

@@ -30,7 +30,7 @@ export interface IndexEntry {
   brandId: number
   form: ProductForm
   importReplace: boolean
-  /** Lowest active offer price, kopecks: what price range and price sort use. */
+  /** Price of the offer the card shows first, kopecks: what price range and price sort use. */
   minPrice: number
   hasDiscount: boolean
   inStock: boolean

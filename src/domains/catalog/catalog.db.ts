@@ -102,7 +102,8 @@ export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, 
 
 /**
  * Everything the filter needs about every active product with an active offer, in three queries
- * (offers aggregated per product in SQL). Loaded once per cache period, not per request (ADR 011).
+ * (offers aggregated per product in SQL). Price and discount are those of the offer the card shows
+ * first, so a price sort or the discount filter agrees with what the buyer sees. Loaded once per cache period, not per request (ADR 011).
  */
 export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
   const [rows, extra, sectionRows, brandRows] = await Promise.all([
@@ -121,8 +122,8 @@ export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
     }>(
       db,
       sql`select p.id, p.section_id, p.brand_id, p.form, p.is_import_replace, p.sort, p.created_at, p.rating,
-            min(o.price)::int as min_price,
-            bool_or(o.old_price is not null and o.old_price > o.price) as has_discount,
+            (array_agg(o.price order by o.sort, o.id))[1]::int as min_price,
+            (array_agg(o.old_price is not null and o.old_price > o.price order by o.sort, o.id))[1] as has_discount,
             bool_or(o.stock is null or o.stock > 0) as in_stock
           from products p join offers o on o.product_id = p.id and o.active
           where p.active

@@ -69,7 +69,7 @@ describe('GET {list}?ajax=Y (show more)', () => {
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['ITEMS', 'OFFERS_STATES', 'SHOW_MORE_BUTTON']))
     expect(body.ITEMS).toHaveLength(12)
     expect(body.SHOW_MORE_BUTTON).toEqual({ NEXT_PAGE: 3, PAGINATOR_NAME: 'PAGEN_1', FILTER: 'sort=price_asc' })
-    const prices = body.ITEMS.map((i) => Math.min(...Object.values(i.OFFERS).map((o) => o.PRICES.RESULT_PRICE.DISCOUNT_PRICE)))
+    const prices = body.ITEMS.map((i) => i.OFFERS[i.OFFERS_ORDER[0]!]!.PRICES.RESULT_PRICE.DISCOUNT_PRICE)
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
     const first = body.ITEMS[0]!
     expect(body.OFFERS_STATES[first.MAIN_PRODUCT_ID]!.current_active).toBe(first.OFFERS_ORDER[0])

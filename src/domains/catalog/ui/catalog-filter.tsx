@@ -70,6 +70,7 @@ export function CatalogFilter({
   const [state, setState] = useState<FilterState>(applied)
   const [open, setOpen] = useState<string | null>(null)
   const [panel, setPanel] = useState(false)
+  const [search, setSearch] = useState<Record<string, string>>({})
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const rootRef = useRef<HTMLDivElement>(null)
 
@@ -140,32 +141,50 @@ export function CatalogFilter({
         ))}
       </div>
     ) : (
-      <ul className={`grid gap-1 ${g.colsize >= 3 ? 'sm:grid-cols-2' : ''}`}>
-        {g.options.map((o) => {
-          const checked = isActive(state, g.id, o.id)
-          return (
-            <li key={o.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-surface">
-                <input
-                  type={o.datatype === 'radio' ? 'radio' : 'checkbox'}
-                  name={`${g.id}`}
-                  value={o.id}
-                  checked={checked}
-                  onChange={() => change(editFor(g.id, o.id), g.id === 'sort' && !panel)}
-                  className="h-4 w-4 accent-brand-500"
-                  data-filter-option={`${g.id}:${o.id}`}
-                />
-                <span className="flex-1">{o.name}</span>
-                {o.count !== undefined && <span className="text-xs text-ink-400">{o.count}</span>}
-              </label>
-            </li>
-          )
-        })}
-      </ul>
+      <>
+        {g.searchLabel && g.options.length > 6 && (
+          <input
+            type="search"
+            aria-label={g.searchLabel}
+            placeholder={g.searchLabel}
+            value={search[g.id] ?? ''}
+            onChange={(e) => setSearch({ ...search, [g.id]: e.target.value })}
+            className="mb-2 w-full rounded-lg border border-line px-2 py-1.5 text-sm"
+          />
+        )}
+        <ul className={`grid gap-1 ${g.colsize >= 3 ? 'sm:grid-cols-2' : ''}`}>
+          {g.options
+            .filter((o) => o.name.toLowerCase().includes((search[g.id] ?? '').trim().toLowerCase()))
+            .map((o) => {
+              const checked = isActive(state, g.id, o.id)
+              return (
+                <li key={o.id}>
+                  <label className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-surface">
+                    <input
+                      type={o.datatype === 'radio' ? 'radio' : 'checkbox'}
+                      name={`${g.id}`}
+                      value={o.id}
+                      checked={checked}
+                      onChange={() => change(editFor(g.id, o.id), g.id === 'sort' && !panel)}
+                      className="h-4 w-4 accent-brand-500"
+                      data-filter-option={`${g.id}:${o.id}`}
+                    />
+                    <span className="flex-1">{o.name}</span>
+                    {o.count !== undefined && <span className="text-xs text-ink-400">{o.count}</span>}
+                  </label>
+                </li>
+              )
+            })}
+        </ul>
+      </>
     )
 
   const activeCount = (g: FilterGroup) =>
-    g.id === 'price' ? (state.priceFrom !== null || state.priceTo !== null ? 1 : 0) : g.options.filter((o) => isActive(state, g.id, o.id)).length
+    g.id === 'price'
+      ? state.priceFrom !== null || state.priceTo !== null
+        ? 1
+        : 0
+      : g.options.filter((o) => isActive(state, g.id, o.id)).length
 
   return (
     <div ref={rootRef} data-catalog-filter>
@@ -181,13 +200,17 @@ export function CatalogFilter({
               data-filter-group={g.id}
             >
               {g.label}
-              {activeCount(g) > 0 && <span className="rounded-full bg-brand-500 px-1.5 text-xs text-white">{activeCount(g)}</span>}
+              {activeCount(g) > 0 && (
+                <span className="rounded-full bg-brand-500 px-1.5 text-xs text-white">{activeCount(g)}</span>
+              )}
               <span aria-hidden="true" className="text-ink-400">
                 ▾
               </span>
             </button>
             {open === g.id && (
-              <div className={`absolute left-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-xl border border-line bg-white p-2 shadow-xl ${g.colsize >= 3 ? 'w-[28rem]' : 'w-64'}`}>
+              <div
+                className={`absolute left-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-xl border border-line bg-white p-2 shadow-xl ${g.colsize >= 3 ? 'w-[28rem]' : 'w-64'}`}
+              >
                 {options(g)}
               </div>
             )}
@@ -245,14 +268,32 @@ export function CatalogFilter({
       </p>
 
       {panel && (
-        <div role="dialog" aria-modal="true" aria-label="Фильтры" className="fixed inset-0 z-50 flex flex-col bg-white md:hidden" data-filter-panel>
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label="Фильтры"
+          className="fixed inset-0 z-50 flex flex-col bg-white md:hidden"
+          data-filter-panel
+        >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">
             <h2 className="text-lg font-bold">Фильтры</h2>
             <div className="flex items-center gap-3">
-              <a href={`${basePath}?clearFilter=Y`} className="text-sm text-brand-700 underline" data-filter-reset>
+              <a
+                href={`${basePath}?clearFilter=Y`}
+                className="text-sm text-brand-700 underline"
+                data-filter-reset
+              >
                 Сбросить
               </a>
-              <button type="button" aria-label="Закрыть" onClick={() => { setState(applied); setPanel(false) }} className="rounded-full p-1 hover:bg-surface">
+              <button
+                type="button"
+                aria-label="Закрыть"
+                onClick={() => {
+                  setState(applied)
+                  setPanel(false)
+                }}
+                className="rounded-full p-1 hover:bg-surface"
+              >
                 <CloseIcon />
               </button>
             </div>
