@@ -23,9 +23,10 @@ export function PharmacyFinderView({
   const product = products.find((p) => p.id === productId)
   if (!product) return <p className="p-4 text-ink-600">Товар не найден.</p>
   const pharmacies = product.partners.flatMap((partner) => partner.pharmacies.map((ph) => ({ ...ph, partner })))
-  const center: [number, number] = pharmacies.length
-    ? [pharmacies.reduce((s, p) => s + p.lat, 0) / pharmacies.length, pharmacies.reduce((s, p) => s + p.lon, 0) / pharmacies.length]
-    : [55.7558, 37.6173]
+  // Partners span several cities, so an average could land between them: start on the first pharmacy
+  // and let the map zoom out until a few markers are in view.
+  const first = pharmacies[0]
+  const center: [number, number] = first ? [first.lat, first.lon] : [55.7558, 37.6173]
   return (
     <div className="space-y-4 p-4" data-pharmacy-finder={product.id}>
       <div className="flex items-center gap-3">
@@ -77,6 +78,7 @@ export function PharmacyFinderView({
           zoom={10}
           markers={pharmacies.map((p) => ({ id: String(p.id), lat: p.lat, lon: p.lon, title: `${p.partner.title}: ${p.address}` }))}
           cluster
+          widen={{ minMarkers: 3, maxTimes: 6, minZoom: 4 }}
           tilesUrl={tilesUrl}
           ariaLabel="Аптеки на карте"
           className="h-80 w-full overflow-hidden rounded-xl border border-line"
