@@ -18,8 +18,8 @@ export function AccountShell({ active, title, greeting, children }: { active: Ac
       <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{title}</h1>
       <p className="mt-1 text-sm text-ink-600">{greeting}</p>
       <div className="mt-6 flex flex-col gap-6 md:flex-row md:gap-10">
-        <nav aria-label="Разделы личного кабинета" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:w-56 md:shrink-0 md:px-0">
-          <ul className="flex gap-2 md:flex-col md:gap-1">
+        <nav aria-label="Разделы личного кабинета" className="md:w-56 md:shrink-0">
+          <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1">
             {TABS.map((tab) => (
               <li key={tab.key} className="shrink-0">
                 <Link
