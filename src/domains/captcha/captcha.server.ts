@@ -12,11 +12,11 @@ import {
   CHALLENGE_TTL_SECONDS,
   DEFAULT_DIFFICULTY,
   LIMITS,
-  parseCaptchaPayload,
   type Difficulty,
   type LimitedAction,
 } from './captcha'
 import { claimChallenge, countHit, forgetExpiredChallenges } from './captcha.db'
+import { parseCaptchaPayload } from './captcha.schema'
 
 let difficulty: Difficulty = DEFAULT_DIFFICULTY
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DIFFICULTY, LIMITS, parseCaptchaPayload } from './captcha'
+import { DEFAULT_DIFFICULTY, LIMITS } from './captcha'
+import { parseCaptchaPayload } from './captcha.schema'
 
 const payload = {
   challenge: {

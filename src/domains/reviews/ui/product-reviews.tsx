@@ -88,6 +88,7 @@ export function ProductReviews({
   const formShown = signedIn && (form !== 'none' || empty)
   const links = authLinks(path || '/')
 
+  // Until the browser knows who is looking (the page HTML is the same for all), the buttons wait.
   function leaveReview(kind: 'native' | 'photo') {
     if (!signedIn) setPrompt(true)
     else setForm((f) => (f === kind ? 'none' : kind))
@@ -103,10 +104,10 @@ export function ProductReviews({
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" onClick={() => leaveReview('native')} className="rounded-full bg-brand-500 px-5 py-2 font-semibold text-white hover:bg-brand-600">
+        <button type="button" onClick={() => leaveReview('native')} disabled={viewer === undefined} className="rounded-full bg-brand-500 px-5 py-2 font-semibold text-white hover:bg-brand-600">
           Оставить отзыв
         </button>
-        <button type="button" onClick={() => leaveReview('photo')} className="rounded-full border border-brand-500 px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+        <button type="button" onClick={() => leaveReview('photo')} disabled={viewer === undefined} className="rounded-full border border-brand-500 px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50">
           Отзыв с фото
         </button>
         {data && data.total > 1 && (
