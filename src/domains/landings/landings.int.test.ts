@@ -5,7 +5,8 @@ import { GET as productModal } from '@/app/ajax/turboslim/product-modal/[id]/rou
 import { POST as subscribe } from '@/app/ajax/turboslim/form/sub/route'
 import { POST as getPrice } from '@/app/ajax/product/get-price/route'
 import { db } from '@/db/client'
-import { offers, outbox, products, turboRecipes, turboSubscriptions } from '@/db/schema'
+import { b2bEvents, ecoPoints, landingPages, offers, outbox, products, turboRecipes, turboSubscriptions } from '@/db/schema'
+import { seedLandings } from '@/db/seed/landings'
 import { formPost, newVisitor } from '../../../tests/support/http'
 import { loadMealPlan, loadProductLanding, loadProgramme } from './landings.server'
 
@@ -128,5 +129,16 @@ describe('landing data', () => {
     const plan = await loadMealPlan()
     expect(plan?.steps.map((s) => s.stage)).toEqual([1, 2, 3])
     expect(plan?.steps.every((s) => s.foods.every((f) => f.id > 0))).toBe(true)
+  })
+})
+
+describe('seedLandings', () => {
+  it('is idempotent: a second run adds no rows', async () => {
+    const count = async () =>
+      Promise.all([landingPages, turboRecipes, ecoPoints, b2bEvents].map(async (t) => (await db().select().from(t)).length))
+    const before = await count()
+    expect(before.every((n) => n > 0)).toBe(true)
+    await seedLandings(db())
+    expect(await count()).toEqual(before)
   })
 })
