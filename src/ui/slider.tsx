@@ -182,7 +182,7 @@ export function Slider({
         </div>
       )}
       {dots && snaps.length > 1 && (
-        <div className="mt-4 flex justify-center gap-2">
+        <div className="mt-3 flex justify-center gap-1">
           {snaps.map((_, i) => (
             <button
               key={i}
@@ -190,8 +190,10 @@ export function Slider({
               aria-label={`Страница ${i + 1}`}
               aria-current={i === selected ? 'true' : undefined}
               onClick={() => api?.scrollTo(i)}
-              className={`h-2.5 rounded-full transition-all ${i === selected ? 'w-6 bg-brand-500' : 'w-2.5 bg-line'}`}
-            />
+              className="flex h-6 min-w-6 items-center justify-center"
+            >
+              <span className={`block h-2.5 rounded-full transition-all ${i === selected ? 'w-6 bg-brand-500' : 'w-2.5 bg-ink-400'}`} />
+            </button>
           ))}
         </div>
       )}

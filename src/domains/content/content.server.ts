@@ -162,7 +162,7 @@ export interface NewsCard {
 }
 
 const HIGH_DISCOUNT_MIN_PERCENT = 15
-const TAB_PRODUCTS = 12
+const TAB_PRODUCTS = 8
 
 export function setsFromExperts(): Promise<MainpageBanger> {
   return cached('content:sets-from-experts', { tags: WITH_CATALOG }, async () => {

@@ -11,7 +11,7 @@ export function ExpertSlideCard({ slide }: { slide: ExpertSlide }) {
   const percent = discountPercent(price, old)
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4" data-offer-id={slide.OFFER_ID} data-set={slide.SET ? 'Y' : 'N'}>
-      <Link href={slide.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1}>
+      <Link href={slide.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
         {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
         <img src={slide.img} alt={slide.title} loading="lazy" className="h-full w-full object-contain" />
         {slide.SET && <span className="absolute top-2 left-2 rounded-md bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Набор</span>}
@@ -30,7 +30,7 @@ export function ExpertSlideCard({ slide }: { slide: ExpertSlide }) {
           </Link>
         </h3>
         {slide.subtitle && <p className="mt-1 text-sm text-ink-600">{slide.subtitle}</p>}
-        {slide.pack && <p className="mt-2 text-xs text-ink-400">{slide.pack}</p>}
+        {slide.pack && <p className="mt-2 text-xs text-ink-600">{slide.pack}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
           <Price value={price} oldValue={old} />
           <BuyButton productId={slide.PRODUCT_ID} offerId={slide.OFFER_ID} />

@@ -25,25 +25,25 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
           className="grid h-full items-center gap-4 rounded-2xl bg-brand-50 p-5 sm:grid-cols-[2fr_3fr] sm:p-8"
           data-offer-id={s.offer.id}
         >
-          <Link href={s.LINK} className="mx-auto block w-48 sm:w-full sm:max-w-xs" tabIndex={-1}>
+          <Link href={s.LINK} className="mx-auto block w-48 sm:w-full sm:max-w-xs" tabIndex={-1} aria-hidden="true">
             {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
             <img src={s.IMAGE} alt={s.NAME} loading="lazy" className="aspect-square w-full rounded-xl object-contain" />
           </Link>
           <div>
             <p className="text-sm font-semibold text-brand-700">{s.SUBTITLE}</p>
-            <h3 className="mt-1 text-xl font-bold sm:text-2xl">
+            <h2 className="mt-1 text-xl font-bold sm:text-2xl">
               <Link href={s.LINK} className="hover:text-brand-600">
                 {s.TITLE}
               </Link>
-            </h3>
-            <p className="mt-1 text-xs text-ink-400">{s.SECTION_NAME}</p>
+            </h2>
+            <p className="mt-1 text-xs text-ink-600">{s.SECTION_NAME}</p>
             <p className="mt-3 text-sm text-ink-600 sm:text-base">{s.DESCRIPTION}</p>
             <div className="mt-4 flex flex-wrap items-center gap-4">
               <Price value={rublesToKopecks(s.PRICE)} oldValue={s.OLD_PRICE === null ? null : rublesToKopecks(s.OLD_PRICE)} size="lg" />
               {s.quantity !== 0 ? (
                 <FeaturedCartButton offerId={s.offer.id} />
               ) : (
-                <span className="text-sm font-semibold text-ink-400">нет в наличии</span>
+                <span className="text-sm font-semibold text-ink-600">нет в наличии</span>
               )}
             </div>
           </div>
@@ -86,7 +86,7 @@ function FeaturedCartButton({ offerId }: { offerId: number }) {
       aria-busy={busy}
       data-featured-cart=""
       className={`inline-flex h-11 items-center justify-center rounded-lg px-5 text-sm font-semibold transition-colors ${
-        quantity > 0 ? 'border border-brand-500 bg-white text-brand-700 hover:bg-brand-50' : 'bg-brand-500 text-white hover:bg-brand-600'
+        quantity > 0 ? 'border border-brand-500 bg-white text-brand-700 hover:bg-brand-50' : 'bg-brand-600 text-white hover:bg-brand-700'
       }`}
     >
       {quantity > 0 ? `В корзине: ${quantity} шт.` : 'В корзину'}

@@ -92,7 +92,7 @@ export function FitoFilteredList({ materials }: { materials: MaterialCard[] }) {
               {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs */}
               <img src={m.picture} alt="" loading="lazy" className="aspect-video w-full object-cover" />
               <span className="flex flex-1 flex-col p-4">
-                <span className="flex flex-wrap items-center gap-2 text-xs text-ink-400">
+                <span className="flex flex-wrap items-center gap-2 text-xs text-ink-600">
                   <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{m.category}</span>
                   {m.professional && <span className="rounded bg-accent-500/15 px-2 py-0.5 font-semibold text-accent-500">Для специалистов</span>}
                   <time dateTime={m.publishedAt}>{formatDate(m.publishedAt)}</time>

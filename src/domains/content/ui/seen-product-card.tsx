@@ -8,14 +8,14 @@ export function SeenProductCard({ product }: { product: SeenProduct }) {
   const old = product.oldprice ?? product.old_price
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4" data-product-id={product.id}>
-      <Link href={product.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1}>
+      <Link href={product.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
         {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
         <img src={product.img} alt={product.name} loading="lazy" className="h-full w-full object-contain" />
         {product.percent_discount > 0 && (
           <span className="absolute top-0 left-0 rounded-md bg-sale-500 px-2 py-0.5 text-xs font-semibold text-white">−{product.percent_discount}%</span>
         )}
       </Link>
-      <p className="mt-3 text-xs text-ink-400">{product.SECTION_NAME}</p>
+      <p className="mt-3 text-xs text-ink-600">{product.SECTION_NAME}</p>
       <h3 className="mt-1 line-clamp-2 text-sm leading-snug font-semibold">
         <Link href={product.link} className="hover:text-brand-600" title={product.NAME_FULL}>
           {product.name}
