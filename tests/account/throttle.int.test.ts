@@ -55,10 +55,10 @@ describe('S3: login throttling', () => {
     const { email } = await registered()
     vi.mocked(hashing.verifyPassword).mockClear()
     setThrottleEnabledForTests(false)
-    const statuses = await guess(email, 30, 10)
+    const statuses = await guess(email, 12, 4)
     expect(statuses.every((s) => s === 403)).toBe(true)
-    expect(hashChecks()).toBe(30)
-  })
+    expect(hashChecks()).toBe(12)
+  }, 120_000)
 
   it('delays grow: 1 s, then 2 s, then 4 s between allowed attempts', async () => {
     const { email } = await registered()
@@ -106,7 +106,7 @@ describe('S3: login throttling', () => {
     const { email, password } = await registered()
     expect((await loggedIn(email, password, newVisitor(), ip)).answer.status).toBe(429)
     expect((await loggedIn(email, password, newVisitor(), freshIp())).answer.status).toBe(200)
-  })
+  }, 120_000)
 
   it('a correct login resets the account’s counter', async () => {
     const { email, password } = await registered()
@@ -127,5 +127,5 @@ describe('S11: registrations per IP', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true)
     expect(statuses.slice(10)).toEqual([429, 429])
-  })
+  }, 120_000)
 })
