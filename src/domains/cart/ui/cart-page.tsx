@@ -5,12 +5,14 @@ import { useEffect, useRef } from 'react'
 import { cartViewFields } from '@/domains/analytics/analytics'
 import { trackEcommerce } from '@/domains/analytics/data-layer'
 import { viewGuid } from '@/domains/analytics/view-guid'
+import { OPEN_ONE_CLICK_EVENT, OneClickModal } from '@/domains/checkout/ui/one-click-modal'
 import { postForm } from '@/lib/ajax-client'
 import { formatRub, rublesToKopecks } from '@/lib/money'
 import { WORDS, countOf } from '@/lib/plural'
 import { Price } from '@/ui/price'
 import { CART_MESSAGES, NULL_PRICE_MESSAGE, hasUnpricedLine, orderBlockers, type Cart, type CartLine } from '../cart'
 import { removeFromBasket, setLineQuantity, useVisitorState } from './cart-store'
+import { MAX_ITEMS_PER_ORDER } from '../cart-limits'
 import { QuantityStepper } from './quantity-stepper'
 
 const rub = (rubles: number) => formatRub(rublesToKopecks(rubles))
@@ -40,7 +42,7 @@ export function CartPage({ initialCart, minOrderRubles }: { initialCart: Cart; m
     <div className="grid gap-6 md:grid-cols-[1fr_320px] lg:grid-cols-[1fr_360px]" aria-busy={loading}>
       <ul className="divide-y divide-line self-start rounded-2xl border border-line" aria-label="Товары в корзине">
         {cart.Products.map((line) => (
-          <CartLineRow key={line.idInBasket} line={line} />
+          <CartLineRow key={line.idInBasket} line={line} limit={typingLimit(line, cart)} />
         ))}
       </ul>
       <aside className="flex flex-col gap-4 md:sticky md:top-20 md:self-start">
@@ -90,20 +92,29 @@ export function CartPage({ initialCart, minOrderRubles }: { initialCart: Cart; m
             {cart.TotalPrice > 0 && (
               <button
                 type="button"
-                onClick={() => window.dispatchEvent(new CustomEvent('open-one-click'))}
+                onClick={() => window.dispatchEvent(new CustomEvent(OPEN_ONE_CLICK_EVENT))}
                 className="h-12 rounded-lg border border-brand-500 font-semibold text-brand-700 hover:bg-brand-50"
               >
                 Купить в 1 клик
               </button>
             )}
           </div>
+          <OneClickModal />
         </section>
       </aside>
     </div>
   )
 }
 
-function CartLineRow({ line }: { line: CartLine }) {
+/**
+ * The stepper caps at the line's max (spec §5) and, since no order holds more than 125 items, at what
+ * the other lines leave free, so typing a big number never ends in a refusal alert.
+ */
+function typingLimit(line: CartLine, cart: Cart): number {
+  return Math.max(1, Math.min(line.max, MAX_ITEMS_PER_ORDER - (cart.Count - line.quantity)))
+}
+
+function CartLineRow({ line, limit }: { line: CartLine; limit: number }) {
   const available = line.price > 0
   return (
     <li className="grid grid-cols-[72px_1fr] gap-3 p-3 sm:grid-cols-[96px_1fr_auto] sm:gap-4 sm:p-4" data-cart-line={line.id}>
@@ -132,7 +143,7 @@ function CartLineRow({ line }: { line: CartLine }) {
         </div>
       </div>
       <div className="col-span-2 flex items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
-        <QuantityStepper quantity={line.quantity} max={line.max} name={line.name} onCommit={(q) => setLineQuantity(line.id, q)} />
+        <QuantityStepper quantity={line.quantity} max={limit} name={line.name} onCommit={(q) => setLineQuantity(line.id, q)} />
         <p className="font-bold" data-line-sum>
           {rub(line.sum)}
         </p>
