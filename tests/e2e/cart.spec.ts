@@ -152,6 +152,11 @@ test.describe('cart', () => {
     )
     await page.getByRole('button', { name: 'Купить в 1 клик' }).click()
     expect(await oneClick).toBe(true)
+    // The checkout's one-click modal answers the event; closing it brings the cart back.
+    const dialog = page.getByRole('dialog', { name: 'Купить в 1 клик' })
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
     await page.getByRole('button', { name: /Увеличить/ }).click()
     await expect(message).toBeHidden({ timeout: 5000 })
     await expect(page.getByRole('link', { name: 'Оформить заказ' })).toHaveAttribute('href', '/personal/order/')
