@@ -272,7 +272,7 @@ export function CatalogFilter({
           role="dialog"
           aria-modal="true"
           aria-label="Фильтры"
-          className="fixed inset-0 z-50 flex flex-col bg-white md:hidden"
+          className="fixed inset-0 z-[70] flex flex-col bg-white md:hidden"
           data-filter-panel
         >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">
