@@ -122,12 +122,14 @@ async function readBody(request: Request, maxBytes: number): Promise<FormObject>
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) throw new PayloadTooLarge()
   const bytes = await readCapped(request, maxBytes)
-  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  const rawType = request.headers.get('content-type') ?? ''
+  const type = rawType.toLowerCase()
   try {
     if (type.startsWith('multipart/form-data')) {
       const form = await new Request(request.url, {
         method: 'POST',
-        headers: { 'content-type': type },
+        // The boundary is case-sensitive (browsers send '----WebKitFormBoundaryAbC…'): pass it as sent.
+        headers: { 'content-type': rawType },
         body: bytes,
       }).formData()
       return parseFormFields(form.entries())

@@ -197,6 +197,32 @@ describe('POST /ajax/add-review-to-aplaut/ (photo form)', () => {
     }
   })
 
+  it('reads a browser multipart body whose boundary has capital letters', async () => {
+    const p = await productByCode(EMPTY)
+    const visitor = newVisitor()
+    const fields = await widgetFields(p.id, { IMPRESSIONS: 'Граница с заглавными' })
+    const boundary = '----WebKitFormBoundaryAbCdEfGh12345'
+    const parts = Object.entries({ ...fields, sessid: visitor.sessid }).map(
+      ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`,
+    )
+    const png = await (await import('../support/reviews-fixtures')).png()
+    const body = Buffer.concat([
+      Buffer.from(parts.join('')),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="FILES[0]"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const req = new Request('http://localhost:3000/ajax/add-review-to-aplaut/', {
+      method: 'POST',
+      headers: { cookie: visitor.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    })
+    const res = await addReview(req)
+    expect(res.status).toBe(200)
+    const [row] = await db().select().from(reviews).where(eq(reviews.text, 'Граница с заглавными'))
+    expect(await db().select().from(reviewPhotos).where(eq(reviewPhotos.reviewId, row!.id))).toHaveLength(1)
+  })
+
   it('keeps the review but not the offer when OFFER_ID belongs to another product', async () => {
     const p = await productByCode(EMPTY)
     const [foreign] = await db().select().from(offers).where(eq(offers.productId, (await productByCode(D3)).id))
