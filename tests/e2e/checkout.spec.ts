@@ -73,7 +73,7 @@ test.describe('checkout', () => {
     await openCheckout(page)
     await field(page, 'PROP_NAME').fill('Ан1на@')
     await expect(field(page, 'PROP_NAME')).toHaveValue('Анна')
-    await field(page, 'PROP_PHONE').fill('8123456789')
+    await field(page, 'PROP_PHONE').fill('78123456789')
     await expect(page.getByText('Некорректный код оператора')).toBeVisible()
     await field(page, 'PROP_LASTNAME').fill('')
     await page.getByRole('button', { name: 'Оформить заказ' }).click()

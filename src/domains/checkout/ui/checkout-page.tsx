@@ -96,6 +96,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const refresh = useCallback(
     async (next: FormState) => {
       formRef.current = next
+      setForm(next)
       try {
         apply(await callCheckout<RefreshResult>('refreshOrderAjax', next, orderRef.current), next)
       } catch (error) {
@@ -122,7 +123,8 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   useEffect(() => {
     const stored = loadStoredForm()
     const start = formFromOrder(initial.order!, stored ?? undefined)
-    void refresh(start)
+    // Deferred a tick: the first refresh sets state, which an effect body must not do synchronously.
+    void Promise.resolve().then(() => refresh(start))
     void runChecks()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
