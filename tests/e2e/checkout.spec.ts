@@ -42,8 +42,13 @@ async function fillContacts(page: Page, email = `buyer${Date.now()}${Math.floor(
 async function choosePickupPoint(page: Page) {
   await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
   const picker = page.getByTestId('pickup-picker')
-  await picker.getByText('Списком', { exact: true }).click()
-  await picker.locator('li button').first().click()
+  const first = picker.locator('li button').first()
+  // The picker remounts when the order refreshes; retry the switch to the list until it holds.
+  await expect(async () => {
+    await picker.getByText('Списком', { exact: true }).click()
+    await expect(first).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
+  await first.click()
   await page.getByTestId('point-detail').getByRole('button', { name: 'Выбрать' }).click()
   await expect(page.getByTestId('delivery-widget')).toBeVisible()
 }

@@ -60,6 +60,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const [instalmentsOpen, setInstalmentsOpen] = useState(false)
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
   const leftRef = useRef<HTMLDivElement>(null)
+  const refreshSeq = useRef(0)
   const formRef = useRef(form)
   const orderRef = useRef(order)
   useEffect(() => {
@@ -97,8 +98,11 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     async (next: FormState) => {
       formRef.current = next
       setForm(next)
+      const mine = ++refreshSeq.current
       try {
-        apply(await callCheckout<RefreshResult>('refreshOrderAjax', next, orderRef.current), next)
+        const answer = await callCheckout<RefreshResult>('refreshOrderAjax', next, orderRef.current)
+        // An older answer arriving late must not undo a newer choice (e.g. the pay system).
+        if (mine === refreshSeq.current) apply(answer, next)
       } catch (error) {
         setModal([error instanceof AjaxCallError ? error.message : 'Произошла ошибка, попробуйте повторить попытку позже.'])
       }
