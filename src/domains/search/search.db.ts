@@ -28,17 +28,24 @@ export interface Hit {
   name: string
 }
 
-export async function selectFullTextHits(db: Db | Tx, tokenQueries: readonly string[], limit: number, offset: number): Promise<{ hits: Hit[]; total: number }> {
+export async function selectFullTextHits(
+  db: Db | Tx,
+  tokenQueries: readonly string[],
+  limit: number,
+  offset: number,
+  withTotal = true,
+): Promise<{ hits: Hit[]; total: number }> {
   const all = sql`to_tsquery('russian', ${tokenQueries.join(' & ')})`
   const where = sql.join([onSale(), ...tokenQueries.map(tokenMatches)], sql` and `)
   const rows = await queryRows<{ id: number; name: string; total: number }>(
     db,
-    sql`select p.id, p.name, count(*) over ()::int as total
+    sql`select p.id, p.name, ${withTotal ? sql`count(*) over ()::int` : sql`0`} as total
         from products p
         where ${where}
         order by ts_rank(p.search_vector, ${all}) desc, p.sort, p.id
         limit ${limit} offset ${offset}`,
   )
+  if (!withTotal) return { hits: rows.map(({ id, name }) => ({ id, name })), total: rows.length }
   if (rows.length > 0 || offset === 0) return { hits: rows.map(({ id, name }) => ({ id, name })), total: rows[0]?.total ?? 0 }
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from products p where ${where}`)
   return { hits: [], total: count?.n ?? 0 }

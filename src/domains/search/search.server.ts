@@ -13,10 +13,11 @@ export interface SearchPage {
   fuzzy: boolean
 }
 
-async function findHits(term: string, limit: number, offset: number): Promise<{ hits: Hit[]; total: number; fuzzy: boolean }> {
+async function findHits(term: string, limit: number, offset: number, withTotal = true): Promise<{ hits: Hit[]; total: number; fuzzy: boolean }> {
   const queries = tokenQueries(term)
   if (queries.length > 0) {
-    const exact = await selectFullTextHits(db(), queries, limit, offset)
+    // Suggestions need no total: counting every match is most of the cost at 10 000 products.
+    const exact = await selectFullTextHits(db(), queries, limit, offset, withTotal)
     if (exact.total > 0) return { ...exact, fuzzy: false }
   }
   const text = fuzzyText(term)
@@ -55,7 +56,7 @@ function suggestionsFor(term: string): Promise<string[]> {
   return cached(`search:suggest:${cacheKey(term)}`, { tags: ['catalog'] }, async () => {
     const queries = tokenQueries(term)
     const groups = queries.length > 0 ? await selectNamedGroups(db(), queries, 2) : []
-    const { hits } = await findHits(term, SUGGESTIONS_LIMIT * 3, 0)
+    const { hits } = await findHits(term, SUGGESTIONS_LIMIT * 3, 0, false)
     const names = [...new Set([...groups, ...hits.map((h) => h.name)])]
     return names.slice(0, SUGGESTIONS_LIMIT)
   })
