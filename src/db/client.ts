@@ -17,16 +17,18 @@ export interface DbHandle {
   db: Db
   driver: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** PGlite only: the whole data directory as a tarball (tests clone a seeded database from it). */
+  dump?: () => Promise<Blob>
 }
 
 /** One handle per process: a PGlite directory can be opened by one process, once. */
 const holder = globalThis as typeof globalThis & { __vitamarketDb?: DbHandle }
 
-export function openPglite(dataDir?: string): DbHandle {
+export function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): DbHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: from?.loadDataDir })
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
-  return { db, driver: 'pglite', close: () => client.close() }
+  return { db, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') }
 }
 
 export function openPostgres(url: string, max = 10): DbHandle {

@@ -1,43 +1,43 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { closeDb, openPglite, openPostgres, useDbHandle, type DbHandle } from '@/db/client'
-import { migrate } from '@/db/migrate'
-import { seed } from '@/db/seed/seed'
 import { clearCache } from '@/lib/cache'
 
 /**
- * Each integration test file gets its own database, migrated and seeded: an in-memory PGlite, or a
- * fresh PostgreSQL database on the CI server (dropped afterwards).
+ * Each integration test file gets its own database, a clone of the migrated and seeded template made
+ * once per run (tests/support/template-db.ts): an in-memory PGlite loaded from the tarball, or a
+ * PostgreSQL database created from the template (dropped afterwards).
  */
 let dropDatabase: (() => Promise<void>) | undefined
 
-async function createPostgresDatabase(adminUrl: string): Promise<DbHandle> {
-  const name = `vm_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    await client.query(`drop database if exists ${name} with (force)`)
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
     await client.end()
   }
+}
+
+async function clonePostgres(adminUrl: string, template: string): Promise<DbHandle> {
+  const name = `vm_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(adminUrl, `create database ${name} template ${template}`)
+  dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
   return openPostgres(url.toString(), 20)
 }
 
 beforeAll(async () => {
   const handle =
     process.env.TEST_DB === 'postgres'
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL ?? '')
-      : openPglite()
+      ? await clonePostgres(process.env.TEST_DATABASE_URL ?? '', inject('postgresTemplate'))
+      : openPglite(undefined, { loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
   useDbHandle(handle)
   clearCache()
-  await migrate(handle)
-  await seed(handle.db, { uploadsDir: null })
 })
 
 afterAll(async () => {
