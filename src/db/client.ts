@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { mkdirSync } from 'node:fs'
 import pg from 'pg'
 import { env } from '@/lib/env'
+import { logger } from '@/lib/logger'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -33,6 +34,8 @@ export function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): DbHa
 
 export function openPostgres(url: string, max = 10): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max })
+  // An idle connection the server closes (restart, failover) must not crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection closed'))
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   return { db, driver: 'postgres', close: () => pool.end() }
 }

@@ -28,6 +28,23 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'ru-RU',
+    // Visitors in these tests have accepted cookies, so the banner never covers what they click;
+    // the shell spec removes the cookie to test the banner itself.
+    storageState: {
+      cookies: [
+        {
+          name: 'cookie_consent',
+          value: 'Y',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     trace: 'off',
     launchOptions,
   },

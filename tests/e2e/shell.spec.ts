@@ -35,6 +35,7 @@ test.describe('page shell', () => {
   })
 
   test('the cookie banner stays away for a year after OK', async ({ page, context }) => {
+    await context.clearCookies({ name: 'cookie_consent' })
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Уведомление о cookie' })
     await expect(banner).toBeVisible()
