@@ -11,6 +11,7 @@ import { formatPhone, isValidPhone, phoneDigits } from '@/lib/phone'
 import { ACCOUNT_MESSAGES as M, NAME_MAX, normalizeEmail, stripName } from './account'
 import { insertPasswordToken, insertUser, userByEmail, userById, type UserRow } from './account.db'
 import { mergeGuestIntoUser } from './guest-merge.server'
+import { mergeRecentlyViewedIntoAccount } from '@/domains/content/content.server'
 
 /** The signed-in person as pages and other domains see it (never the password hash). */
 export interface User {
@@ -71,6 +72,7 @@ export async function requireUser(ctx: AjaxContext): Promise<{ user: User; sessi
 export async function signInWithin(tx: Tx, cookieSessionId: string, userId: number): Promise<string> {
   const { cookieId, session } = await rotateSession(tx, cookieSessionId, { userId })
   await mergeGuestIntoUser(tx, session.id, userId)
+  await mergeRecentlyViewedIntoAccount(tx, session.id, userId)
   return cookieId
 }
 

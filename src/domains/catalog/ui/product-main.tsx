@@ -38,7 +38,18 @@ function Text({ children }: { children: string }) {
  * Gallery, offer switchers, price, quantity and add to cart, then the page-level switcher
  * ('О товаре' #about / 'Где купить' #where-to-buy) with the product tabs inside.
  */
-export function ProductMain({ page, reviews, articles }: { page: ProductPageData; reviews: ReactNode; articles?: ReactNode }) {
+/** reviewsTotal: published reviews, for the reviews tab title (the rating count also holds marks without text). */
+export function ProductMain({
+  page,
+  reviews,
+  reviewsTotal,
+  articles,
+}: {
+  page: ProductPageData
+  reviews: ReactNode
+  reviewsTotal: number
+  articles?: ReactNode
+}) {
   const p = page.card
   const [offerId, setOfferId] = useState(p.offers[0]?.id)
   const [quantity, setQuantity] = useState(1)
@@ -87,13 +98,24 @@ export function ProductMain({ page, reviews, articles }: { page: ProductPageData
         </div>
       ),
     },
-    { ...PRODUCT_TABS[4], quantity: p.ratesCount, content: reviews },
+    { ...PRODUCT_TABS[4], quantity: reviewsTotal, content: reviews },
     ...(articles ? [{ ...PRODUCT_TABS[5], content: articles }] : []),
   ]
 
   const switcher: TabItem[] = [
-    { code: '1', anchor: 'about', title: 'О товаре', alsoFor: PRODUCT_TABS.map((t) => t.anchor), content: <Tabs items={tabs} label="О товаре" /> },
-    { code: 'wtb', anchor: 'where-to-buy', title: 'Где купить', content: <WhereToBuy partners={page.partners} /> },
+    {
+      code: '1',
+      anchor: 'about',
+      title: 'О товаре',
+      alsoFor: PRODUCT_TABS.map((t) => t.anchor),
+      content: <Tabs items={tabs} label="О товаре" />,
+    },
+    {
+      code: 'wtb',
+      anchor: 'where-to-buy',
+      title: 'Где купить',
+      content: <WhereToBuy partners={page.partners} />,
+    },
   ]
 
   return (
@@ -113,8 +135,17 @@ export function ProductMain({ page, reviews, articles }: { page: ProductPageData
           {p.line && <p className="text-sm uppercase tracking-wide text-ink-400">{p.line}</p>}
           <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{p.name}</h1>
           {p.subTitle && <p className="text-ink-600">{p.subTitle}</p>}
-          {showsInlineRating(p.rating, p.ratesCount) && <StarRating rating={p.rating} count={p.ratesCount} href="#reviews" />}
-          <OfferSwitcher offers={p.offers} active={offer} onChange={(o) => { setOfferId(o.id); setQuantity(1) }} />
+          {showsInlineRating(p.rating, p.ratesCount) && (
+            <StarRating rating={p.rating} count={p.ratesCount} href="#reviews" />
+          )}
+          <OfferSwitcher
+            offers={p.offers}
+            active={offer}
+            onChange={(o) => {
+              setOfferId(o.id)
+              setQuantity(1)
+            }}
+          />
           <Price value={offer.price} oldValue={offer.oldPrice} size="lg" />
           {offer.inStock ? (
             <div className="flex flex-wrap items-center gap-3">

@@ -1,6 +1,7 @@
 import { featuredSlides } from '@/domains/content/content.server'
 import { FeaturedSlider } from '@/domains/content/ui/featured-slider'
 import { RecordProductView } from '@/domains/content/ui/record-product-view'
+import { reviewsCount } from '@/domains/reviews/reviews.server'
 import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
 import { productJsonLd } from '../catalog.server'
 import type { ProductPageData } from '../catalog'
@@ -12,7 +13,8 @@ import { ProductMain } from './product-main'
 /** The whole product page below the header: crumbs, main block, tabs, similar products, featured slider. */
 export async function ProductPageView({ page, baseUrl }: { page: ProductPageData; baseUrl: string }) {
   const p = page.card
-  const slides = (await featuredSlides()).filter((s) => s.NAME !== p.name)
+  const [allSlides, reviewsTotal] = await Promise.all([featuredSlides(), reviewsCount(p.id)])
+  const slides = allSlides.filter((s) => s.NAME !== p.name)
   return (
     <div className="container-page py-6" data-product-page={p.id}>
       <Breadcrumbs
@@ -24,7 +26,11 @@ export async function ProductPageView({ page, baseUrl }: { page: ProductPageData
         baseUrl={baseUrl}
       />
       <div className="mt-4">
-        <ProductMain page={page} reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />} />
+        <ProductMain
+          page={page}
+          reviewsTotal={reviewsTotal}
+          reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />}
+        />
       </div>
       {page.similar.length > 0 && (
         <section className="mt-12" aria-labelledby="similar-title">
