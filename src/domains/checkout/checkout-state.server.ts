@@ -42,21 +42,13 @@ import {
 } from './checkout.db'
 import type { CheckoutForm } from './checkout.schema'
 import type { BasketRow, Coupon, ErrorBlocks, OrderProperty, OrderState, PaySystem } from './checkout-wire'
+import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
 /** Online methods: the order waits for the money and the confirmation offers 'Оплатить'. */
 export const ONLINE_PAY_CODES = new Set(['card', 'dolyame'])
 
 /** Delivery-widget properties the page fills itself; never shown as plain inputs nor checked as such. */
-export const MICRO_CODES = new Set([
-  'MICRO_SOURCE',
-  'MICRO_TYPE',
-  'MICRO_HANDLER',
-  'MICRO_POINT_ID',
-  'MICRO_DELIVERY_PRICE',
-  'MICRO_SHIP_DATE_FROM',
-  'MICRO_SHIP_DATE_TO',
-  'ESTIMATED_SHIP_DATE',
-])
+export const MICRO_CODES: ReadonlySet<string> = new Set(DELIVERY_WIDGET_CODES)
 const COUPON_CODES = new Set(['PROMO_CODE', 'GIFT_CODE'])
 
 export function checkoutConfig(): Promise<CheckoutConfig> {
@@ -165,7 +157,8 @@ export async function buildOrder(
   const firstLoad = form.props.size === 0
   const profiles = visitor.user ? await profilesOf(q, visitor.user.id) : []
   const typeProfiles = profiles.filter((p) => p.personTypeId === personType.id)
-  const profile = typeProfiles.find((p) => p.id === form.profileId) ?? (firstLoad ? typeProfiles[0] : undefined)
+  const profile =
+    typeProfiles.find((p) => p.id === form.profileId) ?? (firstLoad ? typeProfiles[0] : undefined)
   const fromUser: Record<string, string> = visitor.user
     ? (() => {
         const [first = '', ...rest] = visitor.user.name.trim().split(/\s+/)
@@ -180,7 +173,8 @@ export async function buildOrder(
   const values = new Map<string, string>()
   for (const prop of typeProps) {
     const fromRequest = requested.get(prop.code)
-    const fromProfile = profile && (firstLoad || form.profileId === profile.id) ? profile.values[prop.code] : undefined
+    const fromProfile =
+      profile && (firstLoad || form.profileId === profile.id) ? profile.values[prop.code] : undefined
     const value = [fromRequest, fromProfile, fromUser[prop.code], prop.defaultValue ?? ''].find(
       (v): v is string => v !== undefined && v !== '',
     )
@@ -210,7 +204,8 @@ export async function buildOrder(
   const verdicts = new Map<string, ReturnType<typeof evaluateCoupon>>()
   for (const code of [...codes].reverse()) {
     const row = rows.get(code)
-    const giftRow = row?.kind === 'gift' && row.giftOfferId !== null ? await giftOffer(q, row.giftOfferId) : undefined
+    const giftRow =
+      row?.kind === 'gift' && row.giftOfferId !== null ? await giftOffer(q, row.giftOfferId) : undefined
     const verdict = evaluateCoupon(row, goods, at, row?.kind !== 'gift' || giftRow?.available === true)
     verdicts.set(code, verdict)
     if (verdict.ok && !coupon && row) {
@@ -223,10 +218,26 @@ export async function buildOrder(
     const verdict = verdicts.get(code)
     const row = rows.get(code)
     if (!verdict || !verdict.ok || !row) {
-      return { COUPON: code, JS_STATUS: 'BAD', STATUS_TEXT: verdict && !verdict.ok ? verdict.text : COUPON_STATUS_TEXT.notFound, DISCOUNT_NAME: '' }
+      return {
+        COUPON: code,
+        JS_STATUS: 'BAD',
+        STATUS_TEXT: verdict && !verdict.ok ? verdict.text : COUPON_STATUS_TEXT.notFound,
+        DISCOUNT_NAME: '',
+      }
     }
-    if (coupon?.code !== code) return { COUPON: code, JS_STATUS: 'ENTERED', STATUS_TEXT: COUPON_STATUS_TEXT.entered, DISCOUNT_NAME: row.discountName }
-    const base: Coupon = { COUPON: code, JS_STATUS: 'APPLIED', STATUS_TEXT: COUPON_STATUS_TEXT.applied, DISCOUNT_NAME: row.kind === 'gift' ? '' : row.discountName }
+    if (coupon?.code !== code)
+      return {
+        COUPON: code,
+        JS_STATUS: 'ENTERED',
+        STATUS_TEXT: COUPON_STATUS_TEXT.entered,
+        DISCOUNT_NAME: row.discountName,
+      }
+    const base: Coupon = {
+      COUPON: code,
+      JS_STATUS: 'APPLIED',
+      STATUS_TEXT: COUPON_STATUS_TEXT.applied,
+      DISCOUNT_NAME: row.kind === 'gift' ? '' : row.discountName,
+    }
     return gift ? { ...base, GIFT: { ITEM: { NAME: gift.name, PICTURE: gift.picture } } } : base
   })
   // The coupon properties mirror the applied coupon (spec section 4).
@@ -241,18 +252,28 @@ export async function buildOrder(
   if (form.deliveryId && !delivery) (warnings.DELIVERY ??= []).push(CHECKOUT_MESSAGES.deliveryGone)
   let quote: DeliveryQuote | null = null
   if (delivery && city) {
-    const micro = Object.fromEntries([...values].filter(([code]) => MICRO_CODES.has(code) || code === 'PROP_ADDRESS'))
+    const micro = Object.fromEntries(
+      [...values].filter(([code]) => MICRO_CODES.has(code) || code === 'PROP_ADDRESS'),
+    )
     const choice = choiceFromProps(micro)
-    quote = await quoteDeliveryChoice(q, { deliveryId: delivery.id, cityCode: city.code, ...choice, basket: deliveryLines })
+    quote = await quoteDeliveryChoice(q, {
+      deliveryId: delivery.id,
+      cityCode: city.code,
+      ...choice,
+      basket: deliveryLines,
+    })
   }
   if (!city) push('REGION', CHECKOUT_MESSAGES.unknownLocation)
   if (!delivery) push('DELIVERY', CHECKOUT_MESSAGES.chooseDelivery)
   else if (quote && !quote.ok) push('DELIVERY', quote.message)
   const deliveryPrice = quote?.ok ? quote.priceKopecks : (delivery?.priceKopecks ?? 0)
-  if (quote?.ok && values.has('MICRO_DELIVERY_PRICE')) values.set('MICRO_DELIVERY_PRICE', String(kopecksToRubles(quote.priceKopecks)))
+  if (quote?.ok && values.has('MICRO_DELIVERY_PRICE'))
+    values.set('MICRO_DELIVERY_PRICE', String(kopecksToRubles(quote.priceKopecks)))
 
   // Pay systems for this person type.
-  const pays = config.paySystems.filter((p) => p.personTypes.length === 0 || p.personTypes.includes(personType.code))
+  const pays = config.paySystems.filter(
+    (p) => p.personTypes.length === 0 || p.personTypes.includes(personType.code),
+  )
   const paySystem = pays.find((p) => String(p.id) === form.paySystemId) ?? null
   if (form.paySystemId && !paySystem) (warnings.PAY_SYSTEM ??= []).push(CHECKOUT_MESSAGES.paySystemGone)
   if (!paySystem) push('PAY_SYSTEM', CHECKOUT_MESSAGES.choosePaySystem)
@@ -262,13 +283,21 @@ export async function buildOrder(
     (p) =>
       p.relation.length === 0 ||
       p.relation.some(
-        (r) => (r.ENTITY_TYPE === 'D' && r.ENTITY_ID === String(delivery?.id)) || (r.ENTITY_TYPE === 'P' && r.ENTITY_ID === String(paySystem?.id)),
+        (r) =>
+          (r.ENTITY_TYPE === 'D' && r.ENTITY_ID === String(delivery?.id)) ||
+          (r.ENTITY_TYPE === 'P' && r.ENTITY_ID === String(paySystem?.id)),
       ),
   )
   for (const prop of visibleProps) {
     if (MICRO_CODES.has(prop.code) || COUPON_CODES.has(prop.code) || prop.isLocation) continue
     const message = propertyError(
-      { NAME: prop.name, CODE: prop.code, REQUIRED: yn(prop.required), IS_EMAIL: yn(prop.isEmail), IS_PHONE: yn(prop.isPhone) },
+      {
+        NAME: prop.name,
+        CODE: prop.code,
+        REQUIRED: yn(prop.required),
+        IS_EMAIL: yn(prop.isEmail),
+        IS_PHONE: yn(prop.isPhone),
+      },
       values.get(prop.code) ?? '',
       'RU',
     )
@@ -280,7 +309,12 @@ export async function buildOrder(
   const minSum = await loadMinOrderSum()
   if (minSum > 0 && goods < minSum) push('MAIN', CART_MESSAGES.minOrder(kopecksToRubles(minSum)))
 
-  const pricedForTotals = lines.map((l) => ({ quantity: l.item.quantity, price: l.price, basePrice: l.basePrice, weightGrams: l.item.weightGrams }))
+  const pricedForTotals = lines.map((l) => ({
+    quantity: l.item.quantity,
+    price: l.price,
+    basePrice: l.basePrice,
+    weightGrams: l.item.weightGrams,
+  }))
   if (gift) pricedForTotals.push({ quantity: 1, price: 0, basePrice: 0, weightGrams: gift.weightGrams })
   const totals = orderTotals(pricedForTotals, couponDiscount, delivery ? deliveryPrice : 0)
 
@@ -446,13 +480,23 @@ function toOrderState(b: {
     PERSON_TYPE: Object.fromEntries(
       b.config.personTypes.map((p) => [
         String(p.id),
-        { ID: String(p.id), NAME: p.name, SORT: p.sort, ...(p.id === b.personType.id ? { CHECKED: 'Y' as const } : {}) },
+        {
+          ID: String(p.id),
+          NAME: p.name,
+          SORT: p.sort,
+          ...(p.id === b.personType.id ? { CHECKED: 'Y' as const } : {}),
+        },
       ]),
     ),
     USER_PROFILES: Object.fromEntries(
       b.profiles.map((p) => [
         String(p.id),
-        { ID: String(p.id), NAME: p.name, PERSON_TYPE_ID: String(b.personType.id), ...(p.checked ? { CHECKED: 'Y' as const } : {}) },
+        {
+          ID: String(p.id),
+          NAME: p.name,
+          PERSON_TYPE_ID: String(b.personType.id),
+          ...(p.checked ? { CHECKED: 'Y' as const } : {}),
+        },
       ]),
     ),
     ORDER_PROP: {

@@ -166,11 +166,19 @@ export function parcelOf(lines: readonly DeliveryBasketLine[]): ParcelSummary {
     items += line.quantity
     sumKopecks += Math.round(line.price * 100) * line.quantity
   }
-  return { weightGrams: Math.round(weightGrams), volumeWeightGrams: Math.round(volumeCm3 / 5), items, sumKopecks }
+  return {
+    weightGrams: Math.round(weightGrams),
+    volumeWeightGrams: Math.round(volumeCm3 / 5),
+    items,
+    sumKopecks,
+  }
 }
 
 /** getMaximumWeight: a falsy `point` blocks the pickup component, a falsy `courier` the courier one. */
-export function maximumWeightCheck(lines: readonly DeliveryBasketLine[]): { point: boolean; courier: boolean } {
+export function maximumWeightCheck(lines: readonly DeliveryBasketLine[]): {
+  point: boolean
+  courier: boolean
+} {
   const { weightGrams } = parcelOf(lines)
   return { point: weightGrams <= WEIGHT_LIMITS.point, courier: weightGrams <= WEIGHT_LIMITS.courier }
 }
@@ -293,6 +301,10 @@ export const MICRO_PROPS = [
   'PROP_ADDRESS',
 ] as const
 export type MicroProp = (typeof MICRO_PROPS)[number]
+/** The properties only the widgets write; PROP_ADDRESS is also an ordinary, visible field. */
+export const DELIVERY_WIDGET_CODES = MICRO_PROPS.filter(
+  (c): c is Exclude<MicroProp, 'PROP_ADDRESS'> => c !== 'PROP_ADDRESS',
+)
 export type MicroProps = Record<MicroProp, string>
 
 /** The values a confirmed pickup point writes into the order (dates dd.mm.yyyy, price in roubles). */

@@ -4,6 +4,7 @@
  */
 import { postForm } from '@/lib/ajax-client'
 import type { OrderState, RefreshAnswer, SaveAnswer } from '../checkout-wire'
+import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
 export const CHECKOUT_AJAX = '/local/components/bitrix/sale.order.ajax/ajax.php'
 const STORE_KEY = 'vm-checkout-form'
@@ -44,15 +45,29 @@ export function orderFields(form: FormState, order: OrderState | null): Record<s
   return out
 }
 
-export async function callCheckout<T>(action: string, form: FormState, order: OrderState | null, extra: Record<string, string> = {}): Promise<T> {
-  return postForm<T>(CHECKOUT_AJAX, { action, SITE_ID: 's2', via_ajax: 'Y', signedParamsString: '', ...extra, order: orderFields(form, order) })
+export async function callCheckout<T>(
+  action: string,
+  form: FormState,
+  order: OrderState | null,
+  extra: Record<string, string> = {},
+): Promise<T> {
+  return postForm<T>(CHECKOUT_AJAX, {
+    action,
+    SITE_ID: 's2',
+    via_ajax: 'Y',
+    signedParamsString: '',
+    ...extra,
+    order: orderFields(form, order),
+  })
 }
 
 export type RefreshResult = RefreshAnswer | EmptyBasket
 export type SaveResult = SaveAnswer | EmptyBasket
 
 export function newCheckoutKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`
 }
 
 export function loadStoredForm(): Partial<FormState> | null {
@@ -88,7 +103,8 @@ export function formFromOrder(order: OrderState, previous?: Partial<FormState>):
     personType: Object.values(order.PERSON_TYPE).find((t) => t.CHECKED === 'Y')?.ID ?? '',
     profileId: Object.values(order.USER_PROFILES).find((p) => p.CHECKED === 'Y')?.ID ?? '0',
     values: { ...values, ...previous?.values },
-    deliveryId: previous?.deliveryId ?? Object.values(order.DELIVERY).find((d) => d.CHECKED === 'Y')?.ID ?? '',
+    deliveryId:
+      previous?.deliveryId ?? Object.values(order.DELIVERY).find((d) => d.CHECKED === 'Y')?.ID ?? '',
     paySystemId: previous?.paySystemId ?? order.PAY_SYSTEM.find((p) => p.CHECKED === 'Y')?.ID ?? '',
     comment: previous?.comment ?? order.ORDER_DESCRIPTION,
     subscribe: previous?.subscribe ?? false,
@@ -102,7 +118,14 @@ export function syncForm(form: FormState, order: OrderState): FormState {
   for (const p of order.ORDER_PROP.properties) {
     const server = p.VALUE[0] ?? ''
     // The server owns the coupon mirrors, the location code and the recomputed delivery price.
-    if (p.CODE && (p.CODE === 'PROMO_CODE' || p.CODE === 'GIFT_CODE' || p.IS_LOCATION === 'Y' || p.CODE === 'MICRO_DELIVERY_PRICE' || !(p.CODE in values))) {
+    if (
+      p.CODE &&
+      (p.CODE === 'PROMO_CODE' ||
+        p.CODE === 'GIFT_CODE' ||
+        p.IS_LOCATION === 'Y' ||
+        p.CODE === 'MICRO_DELIVERY_PRICE' ||
+        !(p.CODE in values))
+    ) {
       values[p.CODE] = server
     }
   }
@@ -115,13 +138,5 @@ export function syncForm(form: FormState, order: OrderState): FormState {
   }
 }
 
-export const MICRO_CODES = [
-  'MICRO_SOURCE',
-  'MICRO_TYPE',
-  'MICRO_HANDLER',
-  'MICRO_POINT_ID',
-  'MICRO_DELIVERY_PRICE',
-  'MICRO_SHIP_DATE_FROM',
-  'MICRO_SHIP_DATE_TO',
-  'ESTIMATED_SHIP_DATE',
-] as const
+/** The delivery widgets' order properties (without the address, which is a visible field). */
+export const MICRO_CODES = DELIVERY_WIDGET_CODES
