@@ -93,8 +93,9 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id })
     if (moved.length === 0) {
-      // A late success after a failure still pays the order: the money did arrive.
-      if (payload.status !== 'succeeded' || payment.status !== 'failed') return 'duplicate'
+      // A late success after a failure still pays the order: the money did arrive. `payment` was
+      // read before a concurrent callback changed it, so the conditional update decides, not it.
+      if (payload.status !== 'succeeded') return 'duplicate'
       const late = await tx
         .update(payments)
         .set({ status: 'succeeded', completedAt: now() })
@@ -115,6 +116,8 @@ async function applyUnguarded(database: Db, payload: CallbackPayload): Promise<C
   if (!payment) return 'unknown'
   const order = await orderById(database, payment.orderId)
   if (!order || order.status !== 'awaiting_payment' || payload.status !== 'succeeded') return 'duplicate'
+  // Widens the gap between check and act so concurrent deliveries reliably interleave on any driver.
+  await new Promise((resolve) => setTimeout(resolve, 25))
   await database.update(payments).set({ status: 'succeeded', completedAt: now() }).where(eq(payments.id, payment.id))
   await database.update(orders).set({ status: 'paid', paidAt: now() }).where(eq(orders.id, order.id))
   await paidMail(database, order.id, false)
