@@ -16,7 +16,8 @@ export default defineConfig({
     },
   },
   test: {
-    env: { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', VAR_DIR: 'var/test' },
+    // TRUST_PROXY=1: the tests stand in for the reverse proxy and name each client by X-Forwarded-For.
+    env: { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', VAR_DIR: 'var/test', TRUST_PROXY: '1' },
     setupFiles: ['tests/support/no-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -27,6 +27,8 @@ const env = {
   PGLITE_DIR: `${varDir}/db`,
   DATABASE_URL: '',
   PORT: process.env.E2E_PORT ?? '3100',
+  // The tests stand in for a reverse proxy: the account tests name each client by X-Forwarded-For.
+  TRUST_PROXY: '1',
 }
 rmSync(varDir, { recursive: true, force: true })
 if (!process.argv.includes('--no-build')) run('npx', ['next', 'build'], env)

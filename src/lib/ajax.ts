@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { clientIp } from './client-ip'
 import { FormShapeError, parseFormFields, type FormObject } from './form-data'
 import { logger } from './logger'
 import {
@@ -103,7 +104,7 @@ export function json(body: unknown, status = 200, cookies: readonly CookieToSet[
   return new Response(JSON.stringify(body), { status, headers })
 }
 
-function invalidAnswer(error: z.ZodError) {
+export function invalidAnswer(error: z.ZodError) {
   const first = error.issues[0]
   return {
     error: first?.message ?? MESSAGES.badBody,
@@ -111,7 +112,7 @@ function invalidAnswer(error: z.ZodError) {
   }
 }
 
-class PayloadTooLarge extends Error {}
+export class PayloadTooLarge extends Error {}
 class UnreadableBody extends Error {}
 
 function queryFields(request: Request): FormObject {
@@ -156,7 +157,7 @@ function* flattenJson(value: Record<string, unknown>, prefix = ''): Generator<[s
   }
 }
 
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0))
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -178,11 +179,6 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     offset += chunk.byteLength
   }
   return out
-}
-
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || request.headers.get('x-real-ip') || 'local'
 }
 
 /** Zod helpers for the wire: numbers and flags arrive as strings. */

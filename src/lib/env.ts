@@ -7,6 +7,15 @@ import { z } from 'zod'
 /** An empty variable means unset, as in shells and CI files. */
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
 
+/**
+ * How many reverse proxies in front of the shop append the client's address to X-Forwarded-For.
+ * off (0): the header is the client's own claim and is ignored; on = 1 (ADR 051, client addresses).
+ */
+const trustProxy = z
+  .enum(['off', 'false', '0', 'on', 'true', '1', '2', '3', '4', '5'])
+  .default('off')
+  .transform((v) => (v === 'off' || v === 'false' ? 0 : v === 'on' || v === 'true' ? 1 : Number(v)))
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Set by Next: 'nodejs' or 'edge'. */
@@ -29,6 +38,9 @@ const schema = z.object({
   SOCIAL_LOGIN: z.preprocess(unsetIfEmpty, z.enum(['off', 'ulogin', 'fake']).default('off')),
   ULOGIN_TOKEN_URL: z.string().url().default('https://ulogin.ru/token.php'),
   ULOGIN_AUTH_URL: z.string().url().default('https://ulogin.ru/auth.php'),
+  TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy),
+  /** Bearer token of the back-office API (ADR 055); unset: the API answers 404. */
+  ADMIN_API_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(32).max(512).regex(/^[\x21-\x7e]+$/).optional()),
 })
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; cookieSecure: boolean }
@@ -48,6 +60,11 @@ export function env(): Env {
     cookieSecure: value.COOKIE_SECURE ? value.COOKIE_SECURE === 'true' : value.PUBLIC_URL.startsWith('https:'),
   }
   return cached
+}
+
+/** Test-only: the next env() reads process.env again (after vi.stubEnv). */
+export function resetEnvForTests(): void {
+  cached = undefined
 }
 
 /** A secret kept in var/ so sessions survive restarts without any set-up. */

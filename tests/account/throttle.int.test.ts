@@ -3,6 +3,7 @@ import { POST as registerPost } from '@/app/ajax/register/route'
 import { setThrottleEnabledForTests } from '@/domains/account/throttle.server'
 import * as hashing from '@/domains/account/password-hash.server'
 import { setClockForTests } from '@/lib/clock'
+import { resetEnvForTests } from '@/lib/env'
 import { newVisitor } from '../support/http'
 import { GOOD_PASSWORD, call, freshIp, loggedIn, registered, uniqueEmail } from './kit'
 
@@ -28,6 +29,8 @@ beforeEach(() => {
 afterEach(() => {
   setClockForTests(null)
   setThrottleEnabledForTests(true)
+  vi.unstubAllEnvs()
+  resetEnvForTests()
   advance(7200)
 })
 
@@ -115,6 +118,35 @@ describe('S3: login throttling', () => {
     const again = await guess(email, 5, 1)
     expect(again.every((s) => s === 403)).toBe(true)
   })
+})
+
+describe('S3: a forged X-Forwarded-For buys no fresh attempts', () => {
+  /**
+   * 34 wrong guesses at different accounts, each with a new X-Forwarded-For as an attacker would send,
+   * then the right password of a real account from yet another address. Returns all the statuses.
+   */
+  async function rotatingSpray(trustProxy: 'off' | 'on') {
+    const { email, password } = await registered()
+    vi.stubEnv('TRUST_PROXY', trustProxy)
+    resetEnvForTests()
+    const guesses: number[] = []
+    for (let i = 0; i < 34; i++) guesses.push((await loggedIn(uniqueEmail('rotate'), 'wrong-guess-123', newVisitor(), freshIp())).answer.status)
+    const rightPassword = (await loggedIn(email, password, newVisitor(), freshIp())).answer.status
+    return { guesses, rightPassword }
+  }
+
+  it('with TRUST_PROXY off the header is ignored: the per-IP limit holds and stays blocked', async () => {
+    const { guesses, rightPassword } = await rotatingSpray('off')
+    expect(guesses.slice(0, 30).every((s) => s === 403)).toBe(true)
+    expect(guesses.slice(31).every((s) => s === 429)).toBe(true)
+    expect(rightPassword).toBe(429)
+  }, 120_000)
+
+  it('negative control: with TRUST_PROXY on each new header value is a new client, never limited', async () => {
+    const { guesses, rightPassword } = await rotatingSpray('on')
+    expect(guesses.every((s) => s === 403)).toBe(true)
+    expect(rightPassword).toBe(200)
+  }, 120_000)
 })
 
 describe('S11: registrations per IP', () => {
