@@ -3,6 +3,7 @@
  * seeded PGlite in var/e2e. Installs the chromium package when missing (never a browser download).
  */
 import { execSync, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, rmSync } from 'node:fs'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -29,6 +30,8 @@ const env = {
   PORT: process.env.E2E_PORT ?? '3100',
   // The tests stand in for a reverse proxy: the account tests name each client by X-Forwarded-For.
   TRUST_PROXY: '1',
+  // The account spec plays the back office that sets track numbers (ADR 055).
+  ADMIN_API_TOKEN: process.env.ADMIN_API_TOKEN || randomBytes(32).toString('base64url'),
 }
 rmSync(varDir, { recursive: true, force: true })
 if (!process.argv.includes('--no-build')) run('npx', ['next', 'build'], env)

@@ -1,10 +1,11 @@
 import 'server-only'
 import { db } from '@/db/client'
+import { CARRIER_PROP, FITO_ID_PROP, TRACK_PROP, trackingLink } from '@/domains/orders/fulfilment'
 import { ORDER_STATUS, orderHistory } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
 import { formatRub } from '@/lib/money'
 import { deliveryKinds } from './account.db'
-import { FITO_ID_PROP, TRACK_PROP, deliveryKind, historyDate, propText, trackingLink, type HistoryOrder } from './order-history'
+import { deliveryKind, historyDate, propText, type HistoryOrder } from './order-history'
 
 /** The signed-in user's orders, newest first; only the account's own orders exist here (S9). */
 export async function historyOf(userId: number): Promise<HistoryOrder[]> {
@@ -20,7 +21,8 @@ export async function historyOf(userId: number): Promise<HistoryOrder[]> {
       date: historyDate(order.createdAt),
       status: { NAME: status.label, COLOR: status.color },
       track,
-      deliveryTrackLink: trackingLink(delivery?.code, track),
+      // The back office names the carrier when the parcel does not go with the service the buyer chose.
+      deliveryTrackLink: trackingLink(propText(order.props, CARRIER_PROP) ?? delivery?.code, track),
       products: lines.map((line) => ({
         img: line.picture,
         link: line.link,

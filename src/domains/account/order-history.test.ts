@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { deliveryKind, historyDate, propText, trackingLink } from './order-history'
+import { deliveryKind, historyDate, propText } from './order-history'
 
 describe('order history mapping', () => {
   it('names delivery kinds as the spec does', () => {
     expect(['courier', 'postal', 'pickup', 'teleport'].map(deliveryKind)).toEqual(['courier', 'postal', 'point', null])
-  })
-  it('links a track number to its carrier’s tracking page, or to nothing', () => {
-    expect(trackingLink('sdek', '1234 5')).toBe('https://www.cdek.ru/ru/tracking?order_id=1234%205')
-    expect(trackingLink('courier', '1')).toBeNull()
-    expect(trackingLink('sdek', null)).toBeNull()
   })
   it('dates orders by Moscow’s calendar', () => expect(historyDate(new Date('2026-12-31T21:30:00Z'))).toBe('01.01.2027'))
   it('treats a blank prop as missing', () => {

@@ -32,21 +32,6 @@ export interface HistoryOrder {
   payUrl: string | null
 }
 
-/** Order props written by the back office or the warehouse exchange (ADR 054). */
-export const FITO_ID_PROP = 'FITO_ID'
-export const TRACK_PROP = 'TRACK_NUMBER'
-
-const TRACKING: Record<string, (track: string) => string> = {
-  sdek: (t) => `https://www.cdek.ru/ru/tracking?order_id=${encodeURIComponent(t)}`,
-  boxberry: (t) => `https://boxberry.ru/tracking-page?id=${encodeURIComponent(t)}`,
-  russianpost: (t) => `https://www.pochta.ru/tracking?barcode=${encodeURIComponent(t)}`,
-}
-
-export function trackingLink(carrierCode: string | undefined, track: string | null): string | null {
-  if (!track || !carrierCode) return null
-  return TRACKING[carrierCode]?.(track) ?? null
-}
-
 export function deliveryKind(type: string | undefined): DeliveryKind | null {
   if (type === 'courier') return 'courier'
   if (type === 'postal') return 'postal'

@@ -84,6 +84,16 @@ export async function attachOrderToUser(q: Q, orderId: number, userId: number): 
   await q.update(orders).set({ userId }).where(and(eq(orders.id, orderId), isNull(orders.userId)))
 }
 
+/**
+ * Sets and removes order props in one statement (jsonb merge, then key removal), so two updates
+ * of different props never overwrite each other with a stale copy.
+ */
+export async function updateOrderProps(q: Q, orderId: number, set: Record<string, string>, remove: readonly string[]): Promise<void> {
+  let props = sql`(${orders.props} || ${JSON.stringify(set)}::jsonb)`
+  for (const key of remove) props = sql`(${props} - ${key}::text)`
+  await q.update(orders).set({ props }).where(eq(orders.id, orderId))
+}
+
 /** Records the subscribe box on the visitor's latest order with this e-mail; false when there is none. */
 export async function markLatestOrderSubscribed(q: Q, owner: { sessionId: number; userId: number | null }, email: string): Promise<boolean> {
   const rows = await q

@@ -82,18 +82,21 @@ function stampFor(to: OrderStatus) {
 export async function cancelOrder(db: Db, orderId: number): Promise<boolean> {
   const order = await orderById(db, orderId)
   if (!order || !canTransition(order.status, 'cancelled')) return false
-  return db.transaction(async (tx) => {
-    if (!(await moveStatus(tx, orderId, order.status, 'cancelled', guards().statusOnce, stampFor('cancelled')))) return false
-    for (const line of await linesOf(tx, orderId)) {
-      if (line.offerId !== null) await returnStock(tx, line.offerId, line.quantity)
-    }
-    await releaseCouponUse(tx, orderId)
-    if (order.slotBookingId) {
-      const slot = parseSlot(order.slotBookingId)
-      if (slot) await releaseCourierSlot(tx, slot)
-    }
-    return true
-  })
+  return db.transaction((tx) => cancelWithin(tx, order))
+}
+
+/** The cancel of `order` as read by the caller, inside the caller's transaction; same gate. */
+export async function cancelWithin(tx: Tx, order: OrderRow): Promise<boolean> {
+  if (!(await moveStatus(tx, order.id, order.status, 'cancelled', guards().statusOnce, stampFor('cancelled')))) return false
+  for (const line of await linesOf(tx, order.id)) {
+    if (line.offerId !== null) await returnStock(tx, line.offerId, line.quantity)
+  }
+  await releaseCouponUse(tx, order.id)
+  if (order.slotBookingId) {
+    const slot = parseSlot(order.slotBookingId)
+    if (slot) await releaseCourierSlot(tx, slot)
+  }
+  return true
 }
 
 function parseSlot(text: string): SlotInput | null {
