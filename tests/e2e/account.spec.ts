@@ -66,6 +66,65 @@ function mailTo(email: string): string | null {
   return body
 }
 
+const CHECKOUT = '/local/components/bitrix/sale.order.ajax/ajax.php'
+
+/** The page's sessid, as its scripts read it from the cookie. */
+async function sessidOf(page: Page): Promise<string> {
+  const cookies = await page.context().cookies()
+  return decodeURIComponent(cookies.find((c) => c.name === 'vm_sessid')?.value ?? '')
+}
+
+interface CheckoutState {
+  order: {
+    ORDER_PROP: { properties: { ID: string; CODE: string | null }[] }
+    DELIVERY: Record<string, { ID: string; NAME: string }>
+    PAY_SYSTEM: { ID: string; CODE: string }[]
+  } | null
+}
+
+/**
+ * An order to a СДЭК point, to be paid by card, placed with the page's cookies through the calls the
+ * checkout page makes (basket, refresh for the ids, the carrier's points, save). Returns its number.
+ */
+async function orderToPayByCard(page: Page, email: string): Promise<string> {
+  const sessid = await sessidOf(page)
+  const added = await page.request.post('/ajax/basket/', { form: { ACTION: 'Add', ID: '1', QUANTITY: '1', sessid } })
+  expect(added.ok()).toBe(true)
+  const base = { sessid, SITE_ID: 's2', via_ajax: 'Y', 'order[PERSON_TYPE]': '1', 'order[location_type]': 'code' }
+  const refreshed = (await (await page.request.post(CHECKOUT, { form: { ...base, action: 'refreshOrderAjax' } })).json()) as CheckoutState
+  const state = refreshed.order
+  expect(state).not.toBeNull()
+  const sdek = Object.values(state?.DELIVERY ?? {}).find((d) => /СДЭК/.test(d.NAME))
+  const card = state?.PAY_SYSTEM.find((p) => p.CODE === 'card')
+  expect(sdek && card).toBeTruthy()
+  const points = (await (await page.request.post('/ajax/sdek/', { form: { town: 'moskva', sessid } })).json()) as Record<string, unknown>
+  const values: Record<string, string> = {
+    PROP_NAME: 'Анна',
+    PROP_LASTNAME: 'Иванова',
+    PROP_EMAIL: email,
+    PROP_PHONE: '+7 (912) 345-67-89',
+    LOCATION: 'moskva',
+    MICRO_SOURCE: 'pvz',
+    MICRO_TYPE: 'PVZ',
+    MICRO_HANDLER: 'sdek',
+    MICRO_POINT_ID: Object.keys(points)[0] ?? '',
+  }
+  const form: Record<string, string> = {
+    ...base,
+    action: 'saveOrderAjax',
+    'order[PROFILE_ID]': '0',
+    'order[DELIVERY_ID]': sdek?.ID ?? '',
+    'order[PAY_SYSTEM_ID]': card?.ID ?? '',
+  }
+  for (const prop of state?.ORDER_PROP.properties ?? []) {
+    const value = prop.CODE ? values[prop.CODE] : undefined
+    if (value !== undefined) form[`order[ORDER_PROP_${prop.ID}]`] = value
+  }
+  const saved = (await (await page.request.post(CHECKOUT, { form })).json()) as { order: { ID?: string | number; ERROR?: unknown } }
+  expect(saved.order.ERROR, JSON.stringify(saved.order.ERROR)).toBeUndefined()
+  return String(saved.order.ID)
+}
+
 test.describe('account', () => {
   // Each test comes from its own client address, so the per-IP registration limit of one test (S11)
   // does not spill into the next.
@@ -243,6 +302,48 @@ test.describe('account', () => {
     await page.getByRole('link', { name: 'История заказов' }).first().click()
     await expect(page.getByRole('heading', { name: 'История заказов' })).toBeVisible()
     await expect(page.getByText('Заказов пока нет.')).toBeVisible()
+  })
+
+  test('order history: an unpaid card order is paid from the history; the back office then adds its number and track', async ({ page }, info) => {
+    const email = emailFor(info, 'pay')
+    await register(page, email)
+    const number = await orderToPayByCard(page, email)
+
+    await page.goto('/personal/orderHistory/')
+    const order = page.locator(`details[data-order="${number}"]`)
+    await expect(order.locator('summary')).toContainText(`Заказ № ${number}`)
+    await expect(order.locator('summary')).toContainText('Ожидает оплаты')
+    await order.locator('summary').click()
+    await expect(order).toHaveJSProperty('open', true)
+    await expect(order).toContainText('Банковской картой')
+    await order.getByRole('link', { name: 'Оплатить' }).click()
+
+    await expect(page).toHaveURL(/\/payment\/sandbox\/\?token=[A-Za-z0-9_-]{20,}$/)
+    await expect(page.getByTestId('sandbox')).toContainText(`Заказ №${number}`)
+    await page.getByTestId('sandbox').getByRole('button', { name: /^Оплатить/ }).click()
+    await expect(page).toHaveURL(new RegExp(`/personal/order/\\?ORDER_ID=${number}$`))
+
+    await page.goto('/personal/orderHistory/')
+    await expect(order.locator('summary')).toContainText('Оплачен')
+    await order.locator('summary').click()
+    await expect(order).toHaveJSProperty('open', true)
+    await expect(order.getByRole('link', { name: 'Оплатить' })).toHaveCount(0)
+
+    // The back office's exchange: the buyer's own cookies are no credential, the shop's token is.
+    const api = `/api/admin/orders/${number}/fulfilment/`
+    expect((await page.request.post(api, { data: { trackNumber: '1234567890' } })).status()).toBe(401)
+    const set = await page.request.post(api, {
+      headers: { authorization: `Bearer ${process.env.ADMIN_API_TOKEN ?? ''}` },
+      data: { fitoId: 'ФТ-000123', trackNumber: '1234567890', status: 'assembling' },
+    })
+    expect(set.status(), await set.text()).toBe(200)
+    await page.reload()
+    await expect(order.locator('summary')).toContainText('Собирается')
+    await expect(order.locator('summary')).toContainText('ФТ-000123')
+    await order.locator('summary').click()
+    await expect(order.getByRole('link', { name: '1234567890' })).toHaveAttribute('href', 'https://www.cdek.ru/ru/tracking?order_id=1234567890')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(1)
   })
 
   test('pages fit the screen without sideways scroll', async ({ page }) => {
