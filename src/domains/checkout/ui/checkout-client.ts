@@ -3,24 +3,12 @@
  * copy kept in sessionStorage across reloads (spec section 3).
  */
 import { postForm } from '@/lib/ajax-client'
+import type { FormState } from '../checkout-form'
 import type { OrderState, RefreshAnswer, SaveAnswer } from '../checkout-wire'
 import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
 export const CHECKOUT_AJAX = '/local/components/bitrix/sale.order.ajax/ajax.php'
 const STORE_KEY = 'vm-checkout-form'
-
-export interface FormState {
-  personType: string
-  profileId: string
-  /** Property values by code. */
-  values: Record<string, string>
-  deliveryId: string
-  paySystemId: string
-  comment: string
-  subscribe: boolean
-  /** One key per checkout attempt (ADR 031): a double submit gets the first order. */
-  checkoutKey: string
-}
 
 export type EmptyBasket = { success: 'N'; redirect: string }
 export const isEmptyBasket = (v: unknown): v is EmptyBasket =>
@@ -64,12 +52,6 @@ export async function callCheckout<T>(
 export type RefreshResult = RefreshAnswer | EmptyBasket
 export type SaveResult = SaveAnswer | EmptyBasket
 
-export function newCheckoutKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random()}`
-}
-
 export function loadStoredForm(): Partial<FormState> | null {
   try {
     const raw = sessionStorage.getItem(STORE_KEY)
@@ -92,49 +74,6 @@ export function forgetForm(): void {
     sessionStorage.removeItem(STORE_KEY)
   } catch {
     // nothing to forget
-  }
-}
-
-/** The form as the server filled it (request, profile, account, defaults). */
-export function formFromOrder(order: OrderState, previous?: Partial<FormState>): FormState {
-  const values: Record<string, string> = {}
-  for (const p of order.ORDER_PROP.properties) if (p.CODE) values[p.CODE] = p.VALUE[0] ?? ''
-  return {
-    personType: Object.values(order.PERSON_TYPE).find((t) => t.CHECKED === 'Y')?.ID ?? '',
-    profileId: Object.values(order.USER_PROFILES).find((p) => p.CHECKED === 'Y')?.ID ?? '0',
-    values: { ...values, ...previous?.values },
-    deliveryId:
-      previous?.deliveryId ?? Object.values(order.DELIVERY).find((d) => d.CHECKED === 'Y')?.ID ?? '',
-    paySystemId: previous?.paySystemId ?? order.PAY_SYSTEM.find((p) => p.CHECKED === 'Y')?.ID ?? '',
-    comment: previous?.comment ?? order.ORDER_DESCRIPTION,
-    subscribe: previous?.subscribe ?? false,
-    checkoutKey: previous?.checkoutKey || newCheckoutKey(),
-  }
-}
-
-/** The server's verdict replaces the client's guesses: values, kept delivery and pay system. */
-export function syncForm(form: FormState, order: OrderState): FormState {
-  const values = { ...form.values }
-  for (const p of order.ORDER_PROP.properties) {
-    const server = p.VALUE[0] ?? ''
-    // The server owns the coupon mirrors, the location code and the recomputed delivery price.
-    if (
-      p.CODE &&
-      (p.CODE === 'PROMO_CODE' ||
-        p.CODE === 'GIFT_CODE' ||
-        p.IS_LOCATION === 'Y' ||
-        p.CODE === 'MICRO_DELIVERY_PRICE' ||
-        !(p.CODE in values))
-    ) {
-      values[p.CODE] = server
-    }
-  }
-  return {
-    ...form,
-    personType: Object.values(order.PERSON_TYPE).find((t) => t.CHECKED === 'Y')?.ID ?? form.personType,
-    values,
-    deliveryId: Object.values(order.DELIVERY).find((d) => d.CHECKED === 'Y')?.ID ?? '',
-    paySystemId: order.PAY_SYSTEM.find((p) => p.CHECKED === 'Y')?.ID ?? '',
   }
 }
 

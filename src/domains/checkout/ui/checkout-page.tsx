@@ -14,27 +14,26 @@ import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { formatPhone } from '@/lib/phone'
 import { Modal } from '@/ui/modal'
 import { CHECKOUT_MESSAGES, COMMENT_MAX, propertyError, stripNameInput } from '../checkout'
+import { formFromOrder, newCheckoutKey, type FormState } from '../checkout-form'
 import { INITIAL_ROUNDS, reduceRounds, visibleBlocks } from '../checkout-rounds'
 import type { OrderProperty, OrderState, RefreshAnswer } from '../checkout-wire'
 import {
   MICRO_CODES,
   callCheckout,
   forgetForm,
-  formFromOrder,
   isEmptyBasket,
   loadStoredForm,
-  newCheckoutKey,
-  storeForm,
-  syncForm,
-  type FormState,
   type RefreshResult,
   type SaveResult,
 } from './checkout-client'
+import { useCheckoutForm } from './use-checkout-form'
 
 const CART_REFRESH_DELAY_MS = 300
 const EVENT_TIMEOUT_MS = 5000
 const NAME_CODES = new Set(['PROP_NAME', 'PROP_SECONDNAME', 'PROP_LASTNAME'])
 const HIDDEN_CODES = new Set<string>([...MICRO_CODES, 'PROMO_CODE', 'GIFT_CODE', 'PROP_ADDRESS'])
+const FAILED = 'Произошла ошибка, попробуйте повторить попытку позже.'
+const clearedWidgetFields = () => Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
 
 export interface CheckoutPageProps {
   initial: RefreshAnswer
@@ -46,7 +45,7 @@ type Confirmation = { orderId: string; invoiceUrl: string }
 
 export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPageProps) {
   const [order, setOrder] = useState<OrderState | null>(initial.order)
-  const [form, setForm] = useState<FormState>(() => formFromOrder(initial.order!))
+  const { form, formRef, edit, send, stillLatest, accept } = useCheckoutForm(initial.order!)
   const [place, setPlace] = useState<Place | null>(initialPlace)
   const [rounds, dispatch] = useReducer(reduceRounds, INITIAL_ROUNDS)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
@@ -60,55 +59,55 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const [instalmentsOpen, setInstalmentsOpen] = useState(false)
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
   const leftRef = useRef<HTMLDivElement>(null)
-  const refreshSeq = useRef(0)
-  const formRef = useRef(form)
   const orderRef = useRef(order)
-  useEffect(() => {
-    formRef.current = form
-    orderRef.current = order
-  })
 
-  const apply = useCallback((answer: RefreshResult, sent: FormState) => {
-    if (isEmptyBasket(answer)) {
-      window.location.assign(answer.redirect)
-      return
-    }
-    if (answer.error || !answer.order) {
-      setModal([answer.error || 'Произошла ошибка, попробуйте повторить попытку позже.'])
-      return
-    }
-    const next = answer.order
-    // Keystrokes made while the request was out stay; the server's verdicts replace the rest.
-    const synced = syncForm({ ...sent, ...formRef.current, values: { ...sent.values, ...formRef.current.values } }, next)
-    setOrder(next)
-    setForm(synced)
-    storeForm(synced)
-    const checked = Object.values(next.DELIVERY).find((d) => d.CHECKED === 'Y')
-    dispatch({
-      type: 'refreshed',
-      location: synced.values.LOCATION ?? '',
-      offered: Object.values(next.DELIVERY).map((d) => d.ID),
-      checkedDelivery: checked?.ID ?? '',
-      deliveryValid: Boolean(checked && !checked.CALCULATE_ERRORS),
-      checkedPaySystem: synced.paySystemId,
-    })
-  }, [])
+  /** Applies the answer of the latest order call (the caller checked its ticket). */
+  const apply = useCallback(
+    (answer: RefreshResult, ticket: number) => {
+      if (isEmptyBasket(answer)) {
+        window.location.assign(answer.redirect)
+        return
+      }
+      if (answer.error || !answer.order) {
+        setModal([answer.error || FAILED])
+        return
+      }
+      const next = answer.order
+      orderRef.current = next
+      setOrder(next)
+      const merged = accept(next, ticket)
+      const kept = next.DELIVERY[merged.deliveryId]
+      dispatch({
+        type: 'refreshed',
+        location: merged.values.LOCATION ?? '',
+        offered: Object.values(next.DELIVERY).map((d) => d.ID),
+        checkedDelivery: kept ? merged.deliveryId : '',
+        deliveryValid: Boolean(kept && !kept.CALCULATE_ERRORS),
+        checkedPaySystem: merged.paySystemId,
+      })
+    },
+    [accept],
+  )
 
-  const refresh = useCallback(
-    async (next: FormState) => {
-      formRef.current = next
-      setForm(next)
-      const mine = ++refreshSeq.current
+  /**
+   * One order call with the form as it is now. Its answer, or its failure, is dropped when a later call
+   * has left since (ADR 035). Resolves false when the call failed.
+   */
+  const orderCall = useCallback(
+    async (action: string, extra: Record<string, string> = {}): Promise<boolean> => {
+      const { ticket, form: sent } = send()
       try {
-        const answer = await callCheckout<RefreshResult>('refreshOrderAjax', next, orderRef.current)
-        // An older answer arriving late must not undo a newer choice (e.g. the pay system).
-        if (mine === refreshSeq.current) apply(answer, next)
+        const answer = await callCheckout<RefreshResult>(action, sent, orderRef.current, extra)
+        if (stillLatest(ticket)) apply(answer, ticket)
+        return true
       } catch (error) {
-        setModal([error instanceof AjaxCallError ? error.message : 'Произошла ошибка, попробуйте повторить попытку позже.'])
+        if (stillLatest(ticket)) setModal([error instanceof AjaxCallError ? error.message : FAILED])
+        return false
       }
     },
-    [apply],
+    [send, stillLatest, apply],
   )
+  const refresh = useCallback(() => orderCall('refreshOrderAjax'), [orderCall])
 
   const runChecks = useCallback(async () => {
     try {
@@ -121,14 +120,16 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     } catch {
       // The server checks again on save; a failed check must not block the page.
     }
-  }, [])
+  }, [formRef])
 
   // First load: the form kept in this tab wins over the server's defaults.
   useEffect(() => {
     const stored = loadStoredForm()
-    const start = formFromOrder(initial.order!, stored ?? undefined)
     // Deferred a tick: the first refresh sets state, which an effect body must not do synchronously.
-    void Promise.resolve().then(() => refresh(start))
+    void Promise.resolve().then(() => {
+      edit(() => formFromOrder(initial.order!, stored ?? undefined))
+      return refresh()
+    })
     void runChecks()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -141,16 +142,14 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     if (cartSignature === firstSignature.current) return
     firstSignature.current = cartSignature
     const timer = window.setTimeout(() => {
-      void refresh(formRef.current)
+      void refresh()
       void runChecks()
     }, CART_REFRESH_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [cartSignature, refresh, runChecks])
 
   const setValue = (code: string, value: string) => {
-    const next = { ...form, values: { ...form.values, [code]: value } }
-    setForm(next)
-    storeForm(next)
+    edit((f) => ({ ...f, values: { ...f.values, [code]: value } }))
     setFieldErrors((e) => ({ ...e, [code]: '' }))
   }
 
@@ -171,44 +170,52 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const deliveryBlocked = (type: string | undefined) =>
     overQuantity || (type === 'courier' ? !weight.courier : !weight.point)
 
+  // The location input calls back once the server has remembered the place, which may be after the
+  // buyer has moved on: the same place again changes nothing, a new one clears the delivery (ADR 032).
   const chooseLocation = (p: Place) => {
     setPlace(p)
+    if (p.code === formRef.current.values.LOCATION) return
     dispatch({ type: 'location', code: p.code })
-    const cleared = Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
-    const next = { ...form, deliveryId: '', values: { ...form.values, ...cleared, LOCATION: p.code } }
-    setForm(next)
-    void refresh(next)
+    edit((f) => ({ ...f, deliveryId: '', values: { ...f.values, ...clearedWidgetFields(), LOCATION: p.code } }))
+    void refresh()
   }
 
   const chooseDelivery = (id: string) => {
     dispatch({ type: 'delivery', id })
-    const cleared = Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
-    const next = { ...form, deliveryId: id, values: { ...form.values, ...cleared } }
-    setForm(next)
-    void refresh(next)
+    edit((f) => ({ ...f, deliveryId: id, values: { ...f.values, ...clearedWidgetFields() } }))
+    void refresh()
   }
 
   const onWidgetConfirm = useCallback(
     (micro: Record<string, string>) => {
       dispatch({ type: 'deliveryFields', ready: true })
       setFieldErrors((e) => ({ ...e, PROP_ADDRESS: '' }))
-      const current = formRef.current
-      void refresh({ ...current, values: { ...current.values, ...micro } })
+      edit((f) => ({ ...f, values: { ...f.values, ...micro } }))
+      void refresh()
     },
-    [refresh],
+    [edit, refresh],
   )
   const onWidgetLeave = useCallback(() => {
     dispatch({ type: 'deliveryFields', ready: false })
-    const current = formRef.current
-    const cleared = Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
-    void refresh({ ...current, values: { ...current.values, ...cleared } })
-  }, [refresh])
+    edit((f) => ({ ...f, values: { ...f.values, ...clearedWidgetFields() } }))
+    void refresh()
+  }, [edit, refresh])
 
   const choosePay = (id: string) => {
     dispatch({ type: 'paySystem', id })
-    const next = { ...form, paySystemId: id }
-    setForm(next)
-    void refresh(next)
+    edit((f) => ({ ...f, paySystemId: id }))
+    void refresh()
+  }
+
+  const choosePersonType = (id: string) => {
+    edit((f) => ({ ...f, personType: id }))
+    void refresh()
+  }
+
+  // A profile brings its own values: the server fills every field from it.
+  const chooseProfile = (id: string) => {
+    edit((f) => ({ ...f, profileId: id, values: {} }))
+    void refresh()
   }
 
   // ---------- coupons ----------
@@ -217,12 +224,13 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     if (!code || promoLoading) return
     setPromoLoading(true)
     try {
-      // Entering a code first removes the applied one (spec section 4).
-      for (const c of order?.COUPON_LIST ?? []) await callCheckout('removeCoupon', form, order, { coupon: c.COUPON })
-      apply(await callCheckout<RefreshResult>('enterCoupon', form, order, { coupon: code }), form)
-      setCouponText('')
+      // Entering a code first removes the applied one (spec section 4); only the last answer is shown.
+      for (const c of orderRef.current?.COUPON_LIST ?? []) {
+        await callCheckout('removeCoupon', formRef.current, orderRef.current, { coupon: c.COUPON })
+      }
+      if (await orderCall('enterCoupon', { coupon: code })) setCouponText('')
     } catch (error) {
-      setModal([error instanceof AjaxCallError ? error.message : 'Произошла ошибка, попробуйте повторить попытку позже.'])
+      setModal([error instanceof AjaxCallError ? error.message : FAILED])
     } finally {
       setPromoLoading(false)
     }
@@ -231,29 +239,29 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     if (!coupon || promoLoading) return
     setPromoLoading(true)
     try {
-      apply(await callCheckout<RefreshResult>('removeCoupon', form, order, { coupon: coupon.COUPON }), form)
+      await orderCall('removeCoupon', { coupon: coupon.COUPON })
     } finally {
       setPromoLoading(false)
     }
   }
 
   // ---------- save ----------
-  const validate = (): boolean => {
+  const validate = (current: FormState): boolean => {
     const errors: Record<string, string> = {}
     for (const p of contactProps) {
-      const message = propertyError(p, form.values[p.CODE ?? ''] ?? '', order?.COUNTRY_CODE ?? 'RU')
+      const message = propertyError(p, current.values[p.CODE ?? ''] ?? '', order?.COUNTRY_CODE ?? 'RU')
       if (message && p.CODE) errors[p.CODE] = message
     }
-    if (locationProp && !form.values.LOCATION) errors.LOCATION = CHECKOUT_MESSAGES.required
-    if (chosenDelivery?.TYPE === 'courier' && !form.values.PROP_ADDRESS) errors.PROP_ADDRESS = CHECKOUT_MESSAGES.deliveryFieldRequired
+    if (locationProp && !current.values.LOCATION) errors.LOCATION = CHECKOUT_MESSAGES.required
+    if (chosenDelivery?.TYPE === 'courier' && !current.values.PROP_ADDRESS) errors.PROP_ADDRESS = CHECKOUT_MESSAGES.deliveryFieldRequired
     setFieldErrors(errors)
     if (Object.keys(errors).length > 0) {
       leftRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
       return false
     }
-    const alertText = !form.deliveryId
+    const alertText = !current.deliveryId
       ? CHECKOUT_MESSAGES.chooseDelivery
-      : !form.paySystemId
+      : !current.paySystemId
         ? CHECKOUT_MESSAGES.choosePaySystem
         : !offer
           ? CHECKOUT_MESSAGES.acceptOffer
@@ -267,11 +275,17 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   }
 
   const save = async () => {
-    if (saving || promoLoading || !order || !validate()) return
+    const current = formRef.current
+    if (saving || promoLoading || !order || !validate(current)) return
     setSaving(true)
+    // The save takes a ticket too: a refresh answer still under way (after the order, an empty basket)
+    // must not send the buyer to the cart.
+    const { ticket } = send()
+    let leaving = false
     try {
-      const answer = await callCheckout<SaveResult>('saveOrderAjax', form, order)
+      const answer = await callCheckout<SaveResult>('saveOrderAjax', current, orderRef.current)
       if (isEmptyBasket(answer)) {
+        leaving = true
         window.location.assign(answer.redirect)
         return
       }
@@ -279,19 +293,22 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
         setModal(Object.values(answer.order.ERROR).flatMap((list) => list ?? []))
         return
       }
-      await afterSave(answer.order.ID, answer.order.REDIRECT_URL)
+      leaving = true
+      await afterSave(current, answer.order.ID, answer.order.REDIRECT_URL)
     } catch (error) {
-      setModal([error instanceof AjaxCallError ? error.message : 'Произошла ошибка, попробуйте повторить попытку позже.'])
+      setModal([error instanceof AjaxCallError ? error.message : FAILED])
     } finally {
       setSaving(false)
+      // A refused save may have dropped a refresh answer: show the order as the server sees it now.
+      if (!leaving && stillLatest(ticket)) void refresh()
     }
   }
 
-  const afterSave = async (orderId: string, redirectUrl: string) => {
-    const v = form.values
+  const afterSave = async (saved: FormState, orderId: string, redirectUrl: string) => {
+    const v = saved.values
     const quiet = (p: Promise<unknown>) => p.catch(() => undefined)
-    if (!order?.IS_AUTHORIZED) await quiet(postForm('/ajax/MB-reg_me/', { id: orderId, orderId, subscribe: form.subscribe ? 'Y' : 'N' }))
-    if (form.subscribe) {
+    if (!order?.IS_AUTHORIZED) await quiet(postForm('/ajax/MB-reg_me/', { id: orderId, orderId, subscribe: saved.subscribe ? 'Y' : 'N' }))
+    if (saved.subscribe) {
       await quiet(
         postForm('/ajax/order-subscriptions/', {
           fullName: [v.PROP_NAME, v.PROP_LASTNAME].filter(Boolean).join(' '),
@@ -361,7 +378,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
               .sort((a, b) => a.SORT - b.SORT)
               .map((pt) => (
                 <label key={pt.ID} className="flex items-center gap-2">
-                  <input type="radio" name="PERSON_TYPE" checked={form.personType === pt.ID} onChange={() => void refresh({ ...form, personType: pt.ID })} />
+                  <input type="radio" name="PERSON_TYPE" checked={form.personType === pt.ID} onChange={() => choosePersonType(pt.ID)} />
                   {pt.NAME}
                 </label>
               ))}
@@ -375,7 +392,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
               <select
                 className="rounded-lg border border-line px-3 py-2"
                 value={form.profileId}
-                onChange={(e) => void refresh({ ...form, profileId: e.target.value, values: {} })}
+                onChange={(e) => chooseProfile(e.target.value)}
               >
                 {Object.values(order.USER_PROFILES).map((p) => (
                   <option key={p.ID} value={p.ID}>
@@ -490,9 +507,8 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
             rows={3}
             value={form.comment}
             onChange={(e) => {
-              const next = { ...form, comment: e.target.value.slice(0, COMMENT_MAX) }
-              setForm(next)
-              storeForm(next)
+              const comment = e.target.value.slice(0, COMMENT_MAX)
+              edit((f) => ({ ...f, comment }))
             }}
             className="rounded-lg border border-line px-3 py-2"
           />
@@ -596,9 +612,8 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
               type="checkbox"
               checked={form.subscribe}
               onChange={(e) => {
-                const next = { ...form, subscribe: e.target.checked }
-                setForm(next)
-                storeForm(next)
+                const subscribe = e.target.checked
+                edit((f) => ({ ...f, subscribe }))
               }}
               className="mt-1"
               name="subscribe"
