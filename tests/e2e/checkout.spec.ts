@@ -39,18 +39,14 @@ async function fillContacts(page: Page, email = `buyer${Date.now()}${Math.floor(
   await expect(field(page, 'PROP_PHONE')).toHaveValue('+7 (912) 345-67-89')
 }
 
+/** A point from the list that takes payment on receipt (no 'Только предоплата!'), confirmed. */
 async function choosePickupPoint(page: Page) {
   await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
   const picker = page.getByTestId('pickup-picker')
-  const first = picker.locator('li button').first()
-  // The picker remounts when the order refreshes; retry the switch to the list until it holds.
-  await expect(async () => {
-    await picker.getByText('Списком', { exact: true }).click()
-    await expect(first).toBeVisible({ timeout: 2000 })
-  }).toPass({ timeout: 20_000 })
-  await first.click()
-  await page.getByTestId('point-detail').getByRole('button', { name: 'Выбрать' }).click()
-  await expect(page.getByTestId('delivery-widget')).toBeVisible()
+  await picker.getByRole('tab', { name: 'Списком' }).click()
+  await picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first().click()
+  await picker.getByTestId('point-detail').getByRole('button', { name: 'Выбрать' }).click()
+  await expect(picker.getByText('Выбрано!')).toBeVisible()
 }
 
 async function choosePay(page: Page, name: RegExp) {
@@ -62,6 +58,43 @@ async function placeOrder(page: Page) {
   await page.getByRole('checkbox', { name: /публичной оферты/ }).check()
   await page.getByRole('button', { name: 'Оформить заказ' }).click()
 }
+
+/** A promise the test opens by hand: held answers wait on it. */
+function gate() {
+  let open = () => {}
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { open, opened }
+}
+
+/**
+ * Holds the server's answer to the next request that `matches` (the server has already answered; the
+ * page just does not see it yet). `sent` resolves when the page has sent it, `delivered` once the page
+ * has been given the answer after `release()`.
+ */
+async function holdNextAnswer(page: Page, url: string, matches: (body: string) => boolean) {
+  const sent = gate()
+  const release = gate()
+  const delivered = gate()
+  let taken = false
+  await page.route(url, async (route) => {
+    if (taken || !matches(route.request().postData() ?? '')) return route.fallback()
+    taken = true
+    sent.open()
+    const response = await route.fetch()
+    await release.opened
+    await route.fulfill({ response })
+    delivered.open()
+  })
+  return { sent: sent.opened, release: release.open, delivered: delivered.opened }
+}
+
+/** The page handles an answer a few tasks after it is delivered; "nothing changed" needs that window. */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)))
+}
+
+const CHECKOUT_URL = '**/sale.order.ajax/ajax.php'
+const refreshCall = (body: string) => body.includes('action=refreshOrderAjax')
 
 test.describe('checkout', () => {
   test('is per visitor and not cached', async ({ page }) => {
@@ -94,6 +127,17 @@ test.describe('checkout', () => {
   })
 
   test('a guest orders to a pickup point and pays on receipt', async ({ page }) => {
+    // The purchase event is pushed just before the page leaves for the confirmation; keep a copy.
+    await page.addInitScript(() => {
+      const layer: Record<string, unknown>[] = []
+      const push = layer.push.bind(layer)
+      layer.push = (...entries) => {
+        const kept = JSON.parse(sessionStorage.getItem('e2e-data-layer') ?? '[]') as unknown[]
+        sessionStorage.setItem('e2e-data-layer', JSON.stringify([...kept, ...entries]))
+        return push(...entries)
+      }
+      window.dataLayer = layer
+    })
     await addToBasket(page)
     await openCheckout(page)
     await fillContacts(page)
@@ -104,8 +148,51 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('order-confirmation')).toContainText('Заказ №')
     await expect(page.getByTestId('order-status')).toHaveText('Принят')
     await expect(page.getByRole('link', { name: 'Оплатить' })).toHaveCount(0)
-    const purchase = await page.evaluate(() => (window.dataLayer ?? []).length)
-    expect(purchase).toBeGreaterThanOrEqual(0)
+    const orderId = new URL(page.url()).searchParams.get('ORDER_ID')
+    const events = await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e-data-layer') ?? '[]') as { event?: string; ecommerce?: { transaction_id?: string } }[])
+    expect(events.find((e) => e.event === 'purchase')?.ecommerce?.transaction_id).toBe(orderId)
+  })
+
+  test('late answers undo neither what the buyer typed nor the delivery chosen since (ADR 035)', async ({ page }) => {
+    await addToBasket(page)
+    // 1. The first refresh answers after the buyer has typed: the typed values stay.
+    const first = await holdNextAnswer(page, CHECKOUT_URL, refreshCall)
+    await page.goto('/personal/order/')
+    await first.sent
+    await field(page, 'PROP_NAME').fill('Анна')
+    await field(page, 'PROP_EMAIL').fill('anna.late@example.ru')
+    first.release()
+    await first.delivered
+    await expect(page.getByRole('radio', { name: /Курьерская доставка/ })).toBeVisible()
+    await expect(field(page, 'PROP_NAME')).toHaveValue('Анна')
+    await expect(field(page, 'PROP_EMAIL')).toHaveValue('anna.late@example.ru')
+
+    // 2. The courier's refresh answers after the buyer has switched to a pickup point: it is dropped.
+    const courier = await holdNextAnswer(page, CHECKOUT_URL, refreshCall)
+    await page.getByRole('radio', { name: /Курьерская доставка/ }).check()
+    await courier.sent
+    await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
+    await expect(page.getByTestId('pickup-picker')).toBeVisible()
+    courier.release()
+    await courier.delivered
+    await settle(page)
+    await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeChecked()
+    await expect(page.getByTestId('pickup-picker')).toBeVisible()
+
+    // 3. The location input confirms the same city after the buyer has picked a delivery: it stays.
+    const place = await holdNextAnswer(page, '**/ajax/places/', (body) => body.includes('CODE='))
+    const city = page.getByLabel('Населённый пункт')
+    await city.fill('Моск')
+    await expect(page.getByRole('option', { name: /^Москва/ }).first()).toBeVisible()
+    await city.press('Enter')
+    await place.sent
+    await page.getByRole('radio', { name: /Пункты выдачи Boxberry/ }).check()
+    place.release()
+    await place.delivered
+    await settle(page)
+    await expect(page.getByRole('radio', { name: /Пункты выдачи Boxberry/ })).toBeChecked()
+    await expect(page.getByTestId('pickup-picker')).toBeVisible()
+    await expect(field(page, 'PROP_NAME')).toHaveValue('Анна')
   })
 
   test('a guest pays by card in the sandbox', async ({ page }) => {
