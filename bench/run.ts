@@ -44,22 +44,25 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function measure(target: BenchTarget) {
-  const visitor = await newVisitor()
-  await target.setup?.(visitor, BASE)
+  // One visitor for all clients, or one each when a per-request hook prepares the visitor's state.
+  const shared = target.before ? null : await newVisitor()
+  const visitors = await Promise.all(Array.from({ length: CONCURRENCY }, async () => shared ?? (await newVisitor())))
+  for (const v of new Set(visitors)) await target.setup?.(v, BASE)
   const latencies: number[] = []
   let errors = 0
   let i = 0
   const until = Date.now() + DURATION_MS
-  const worker = async () => {
+  const worker = async (visitor: BenchVisitor) => {
     while (Date.now() < until) {
       const n = i++
+      await target.before?.(visitor, BASE)
       const url = BASE + (typeof target.path === 'function' ? target.path(n) : target.path)
       const body = target.form ? new URLSearchParams({ ...target.form(n), sessid: visitor.sessid }) : undefined
       const started = performance.now()
       try {
         const res = await fetch(url, { method: target.method ?? 'GET', headers: { cookie: visitor.cookie }, body })
-        await res.arrayBuffer()
-        if (res.status >= 500) errors++
+        const text = await res.text()
+        if (res.status >= 500 || (target.accept && !target.accept(text))) errors++
       } catch {
         errors++
       }
@@ -67,7 +70,7 @@ async function measure(target: BenchTarget) {
     }
   }
   const started = Date.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  await Promise.all(visitors.map(worker))
   const seconds = (Date.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   return {
@@ -103,6 +106,8 @@ async function waitForServer(): Promise<void> {
 {
   const prepared = spawnSync('npx', ['tsx', 'scripts/prepare-db.ts', '--products', '10000'], { stdio: 'inherit', env })
   if (prepared.status !== 0) process.exit(1)
+  const stocked = spawnSync('npx', ['tsx', 'bench/stock.ts'], { stdio: 'inherit', env })
+  if (stocked.status !== 0) process.exit(1)
 }
 buildIfStale('.next', env)
 const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { stdio: ['ignore', 'ignore', 'inherit'], env, detached: true })
