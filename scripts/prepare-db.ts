@@ -6,6 +6,7 @@
  */
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
 import { closeDb, dbHandle } from '../src/db/client'
 import { migrate } from '../src/db/migrate'
 import { seed, seedSyntheticProducts } from '../src/db/seed/seed'
@@ -15,13 +16,17 @@ export async function prepareDb(options: { seed: boolean; syntheticProducts: num
   const handle = dbHandle()
   try {
     await migrate(handle)
-    if (!options.seed) return
-    const report = await seed(handle.db, { uploadsDir: path.join(env().VAR_DIR, 'uploads') })
-    if (report.products > 0) console.log(`seeded ${report.products} products, ${report.cities} cities`)
-    if (options.syntheticProducts > 0) {
-      const added = await seedSyntheticProducts(handle.db, options.syntheticProducts)
-      console.log(`added ${added} synthetic products`)
+    if (options.seed) {
+      const report = await seed(handle.db, { uploadsDir: path.join(env().VAR_DIR, 'uploads') })
+      if (report.products > 0) console.log(`seeded ${report.products} products, ${report.cities} cities`)
+      if (options.syntheticProducts > 0) {
+        const added = await seedSyntheticProducts(handle.db, options.syntheticProducts)
+        console.log(`added ${added} synthetic products`)
+      }
     }
+    // PGlite runs no autovacuum, so nothing else ever gathers planner statistics: without them the
+    // planner guesses and, for search, reads thousands of rows instead of walking an index (ADR 021).
+    if (handle.driver === 'pglite') await handle.db.execute(sql`analyze`)
   } finally {
     await closeDb()
   }

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { POST } from '@/app/ajax/search/route'
 import { formPost, newVisitor } from '../../../tests/support/http'
-import { searchProducts } from './search.server'
+import { flushSearchLog, searchProducts } from './search.server'
 import { db } from '@/db/client'
-import { products } from '@/db/schema'
-import { inArray } from 'drizzle-orm'
+import { products, searchQueries } from '@/db/schema'
+import { invalidateTag } from '@/lib/cache'
+import { eq, inArray } from 'drizzle-orm'
+
+// Log rows are written in batches; the last one must go before the database closes.
+afterAll(() => flushSearchLog())
 
 async function suggestions(term: string): Promise<string[]> {
   const res = await POST(formPost('/ajax/search/', { SEARCH_STRING: term, originalSearchTerm: term, viewGuid: 'g-1', url: '/', referrer: '' }, newVisitor()))
@@ -55,6 +59,13 @@ describe('search in PostgreSQL', () => {
     expect((await names('холекальциферол')).length).toBeGreaterThan(0)
   })
 
+  it("leaves out a stop word instead of failing the whole search ('для')", async () => {
+    const found = await searchProducts('иммунитет для детей', 1)
+    expect(found.fuzzy).toBe(false)
+    expect(found.total).toBeGreaterThan(0)
+    expect(await names('иммунитет для детей')).toEqual(expect.arrayContaining([expect.stringMatching(/для детей/)]))
+  })
+
   it('treats query syntax as plain text', async () => {
     for (const term of ["'; drop table products; --", 'a & | ! ( ) :* <->', '\\', '%%%']) {
       await expect(searchProducts(term, 1)).resolves.toMatchObject({ ids: expect.any(Array) })
@@ -78,6 +89,53 @@ describe('POST /ajax/search/', () => {
 
   it('offers the brand when a brand is typed', async () => {
     expect(await suggestions('эвала')).toContain('Эвалар')
+  })
+
+  it('ranks products named after the words first', async () => {
+    const list = await suggestions('омега 3')
+    expect(list[0]).toMatch(/^Омега-3/)
+    expect(await suggestions('коэнзим')).toContain('Коэнзим Q10 100 мг')
+  })
+
+  it("takes an unfinished last word even when it is a stop word ('про' → Пробиотик, Прополис)", async () => {
+    const list = await suggestions('про')
+    expect(list.some((s) => /^Про(биотик|полис)/.test(s))).toBe(true)
+  })
+
+  it('offers the products matching most words when none matches all, and typo-tolerant names when no word matches', async () => {
+    expect((await suggestions('коэнзим щщщщщ')).some((s) => /Коэнзим Q10/.test(s))).toBe(true)
+    expect((await suggestions('коензим')).some((s) => /Коэнзим Q10/.test(s))).toBe(true)
+  })
+
+  it('stops offering a product taken off sale once the catalogue changes', async () => {
+    expect(await suggestions('холекальциферол')).not.toEqual([])
+    const onSale = await db().select({ id: products.id }).from(products).where(eq(products.active, true))
+    await db().update(products).set({ active: false })
+    try {
+      // Cached answers and the index stay until the catalogue tag is dropped, as every catalogue write does.
+      expect(await suggestions('холекальциферол')).not.toEqual([])
+      invalidateTag('catalog')
+      expect(await suggestions('холекальциферол')).toEqual([])
+    } finally {
+      await db()
+        .update(products)
+        .set({ active: true })
+        .where(inArray(products.id, onSale.map((p) => p.id)))
+      invalidateTag('catalog')
+    }
+  })
+
+  it('logs each request for the reports, in batches, with the time it came', async () => {
+    await suggestions('магний журнал')
+    await suggestions('магний журнал')
+    const answered = Date.now()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await flushSearchLog()
+    const rows = await db().select().from(searchQueries).where(eq(searchQueries.term, 'магний журнал'))
+    expect(rows).toHaveLength(2)
+    expect(rows.every((r) => r.viewGuid === 'g-1' && r.results > 0)).toBe(true)
+    // Stamped when asked, not when the batch was written 300 ms later.
+    expect(rows.every((r) => r.createdAt.getTime() <= answered + 50)).toBe(true)
   })
 
   it('answers an empty list when nothing matches', async () => {

@@ -47,6 +47,58 @@ export function tokenQueries(term: string): string[] {
     .filter((q): q is string => q !== null)
 }
 
+/** A brand or purpose (section) whose name matches a typed word. */
+export interface NamedMatch {
+  kind: 'brand' | 'section'
+  id: number
+  name: string
+  sort: number
+  /** Brands are always listed; an inactive purpose is not offered as a suggestion. */
+  listed: boolean
+}
+
+/** One typed word as PostgreSQL stems it, with the brands and purposes it names. */
+export interface ResolvedToken {
+  /** The tsquery text built by tokenQuery. */
+  query: string
+  /** Stemmed lexeme prefixes, any of which matches (`'3':* | '-3':*` → ['3', '-3']). */
+  prefixes: string[]
+  named: NamedMatch[]
+}
+
+/**
+ * The box searches while the buyer types, so the last word may be unfinished: a stop word there is
+ * most likely the start of a longer word ('про' → 'пробиотик') and counts as a plain prefix. Other
+ * words that stem to nothing (stop words) are left out.
+ */
+export function forTypeahead(tokens: readonly ResolvedToken[]): ResolvedToken[] {
+  return tokens.flatMap((token, i) => {
+    if (token.prefixes.length > 0) return [token]
+    const plain = /^([a-zа-я0-9]+):\*$/u.exec(token.query)
+    return i === tokens.length - 1 && plain ? [{ ...token, prefixes: [plain[1]!] }] : []
+  })
+}
+
+/** The prefixes of a stemmed tsquery's text form as tokenQuery builds them: `'витамин':*` → ['витамин']. */
+export function stemsOf(tsqueryText: string): string[] {
+  return [...tsqueryText.matchAll(/'((?:[^']|'')*)':\*/g)].map((m) => m[1]!.replaceAll("''", "'"))
+}
+
+/**
+ * Brand and purpose names offered first among suggestions: those that match every typed word
+ * (as `to_tsvector(name) @@ w1 & w2 …` would), listed ones only, by their sort then name.
+ */
+export function namedGroups(tokens: readonly ResolvedToken[], limit: number): string[] {
+  const [first, ...others] = tokens
+  if (!first) return []
+  const key = (m: NamedMatch) => `${m.kind}:${m.id}`
+  const inEvery = first.named.filter((m) => m.listed && others.every((t) => t.named.some((o) => key(o) === key(m))))
+  return inEvery
+    .sort((a, b) => a.sort - b.sort || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, limit)
+    .map((m) => m.name)
+}
+
 /** The text the typo-tolerant fallback compares with names. */
 export function fuzzyText(term: string): string {
   return searchTokens(term).join(' ')
