@@ -80,18 +80,19 @@ export async function setLineQuantity(tx: Tx, owner: Owner, offerId: number, qua
     await tx.delete(basketLines).where(and(ownedBy(owner), eq(basketLines.offerId, offerId)))
     return
   }
-  const updated = await tx
-    .update(basketLines)
-    .set({ quantity, updatedAt: sql`now()` })
-    .where(and(ownedBy(owner), eq(basketLines.offerId, offerId)))
-    .returning({ id: basketLines.id })
-  if (updated.length > 0) return
-  await tx.insert(basketLines).values({
-    offerId,
-    quantity,
-    sessionId: owner.kind === 'session' ? owner.sessionId : null,
-    userId: owner.kind === 'user' ? owner.userId : null,
-  })
+  // One statement whether the line exists or not: the owner's unique (owner, offer) index decides.
+  await tx
+    .insert(basketLines)
+    .values({
+      offerId,
+      quantity,
+      sessionId: owner.kind === 'session' ? owner.sessionId : null,
+      userId: owner.kind === 'user' ? owner.userId : null,
+    })
+    .onConflictDoUpdate({
+      target: owner.kind === 'session' ? [basketLines.sessionId, basketLines.offerId] : [basketLines.userId, basketLines.offerId],
+      set: { quantity, updatedAt: sql`now()` },
+    })
 }
 
 export async function deleteOwnerLines(tx: Tx, owner: Owner): Promise<void> {
