@@ -1,7 +1,6 @@
 'use client'
 
-import Autoplay from 'embla-carousel-autoplay'
-import useEmblaCarousel from 'embla-carousel-react'
+import type { EmblaCarouselType } from 'embla-carousel'
 import { Children, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { ChevronIcon } from './icons'
 
@@ -60,8 +59,13 @@ export interface SliderProps {
   /** Accessible name of the carousel region. */
   label: string
   layout?: SliderLayout
-  /** Milliseconds between automatic moves; off when unset. Paused while the pointer is over it. */
+  /** Milliseconds between automatic moves; off when unset. Paused while the mouse is over it. */
   autoplay?: number
+  /**
+   * Every move (arrows, dots, autoplay, the end of a swipe) takes exactly this many milliseconds, easing
+   * out. Unset: embla's own glide, whose length depends on the distance.
+   */
+  transitionMs?: number
   /** Loop around at the ends (only sensible with autoplay or few, wide slides). */
   loop?: boolean
   /** Show the prev/next arrows (hidden anyway when everything fits); 'desktop': from 768 px only. */
@@ -74,25 +78,152 @@ export interface SliderProps {
 }
 
 /**
- * The shared carousel (embla): swipe and drag, arrows, optional dots and autoplay. Each child is a
- * slide. Moving by arrows scrolls a page of slides at a time.
+ * Embla is fetched when the slider comes this close to the screen, not with the page: the slides are
+ * laid out by CSS already, so only swiping and the arrows wait for it, and most sliders sit below the
+ * fold of the pages that carry them.
+ */
+const LOAD_MARGIN = '400px 0px'
+
+/** Embla on `viewport` once the slider nears the screen; null until then, and after unmounting. */
+function useLazyEmbla(viewport: HTMLElement | null, loop: boolean): EmblaCarouselType | null {
+  const [api, setApi] = useState<EmblaCarouselType | null>(null)
+  useEffect(() => {
+    if (!viewport) return
+    let carousel: EmblaCarouselType | null = null
+    let unmounted = false
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return
+        observer.disconnect()
+        import('embla-carousel')
+          .then(({ default: EmblaCarousel }) => {
+            if (unmounted) return
+            carousel = EmblaCarousel(viewport, {
+              align: 'start',
+              slidesToScroll: 'auto',
+              loop,
+              containScroll: 'trimSnaps',
+            })
+            setApi(carousel)
+          })
+          // A failed download leaves the server-rendered first page in place, which still reads fine.
+          .catch(() => undefined)
+      },
+      { rootMargin: LOAD_MARGIN },
+    )
+    observer.observe(viewport)
+    return () => {
+      unmounted = true
+      observer.disconnect()
+      carousel?.destroy()
+      setApi(null)
+    }
+  }, [viewport, loop])
+  return api
+}
+
+const easeOut = (t: number) => 1 - (1 - t) ** 3
+
+/**
+ * Fixed-length moves on top of embla, whose own glide is a spring that settles in a time depending on
+ * the distance. Embla still picks the slide, loops slides round and fires its events; `take` only
+ * decides, frame by frame, where between the track's position and embla's target the track is, so
+ * that it arrives exactly `ms` later. The track is always where it is drawn, so a click or a finger
+ * mid-move carries on from there.
+ */
+function fixedLengthGlide(api: EmblaCarouselType, ms: number) {
+  let frame = 0
+  const cancel = () => {
+    cancelAnimationFrame(frame)
+    frame = 0
+  }
+  const take = () => {
+    cancel()
+    // Read each time: embla builds a new engine when it re-measures (resize, new slides).
+    const engine = api.internalEngine()
+    engine.animation.stop()
+    const distance = engine.target.get() - engine.location.get()
+    const started = performance.now()
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - started) / ms)
+      // An instant seek records the direction of travel, which tells embla's looper which way to wrap.
+      engine.scrollBody.useDuration(0).seek()
+      engine.location.set(engine.target.get() - distance * (1 - easeOut(progress)))
+      engine.previousLocation.set(engine.location)
+      engine.animation.render(1)
+      frame = progress < 1 ? requestAnimationFrame(step) : 0
+    }
+    step(started)
+  }
+  return { take, cancel }
+}
+
+/**
+ * Moves every `delay` ms while the page is visible and no mouse is over the slider (its arrows and
+ * dots included); any move, by hand too, restarts the wait, and a finger on the slides holds it.
+ */
+function useAutoplay(api: EmblaCarouselType | null, region: HTMLElement | null, delay: number | undefined, next: () => void): void {
+  useEffect(() => {
+    if (!api || !region || !delay) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let hovered = false
+    let held = false
+    const schedule = () => {
+      clearTimeout(timer)
+      if (!hovered && !held && !document.hidden) timer = setTimeout(next, delay)
+    }
+    const onEnter = (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse') return
+      hovered = true
+      schedule()
+    }
+    const onLeave = (e: PointerEvent) => {
+      if (e.pointerType !== 'mouse') return
+      hovered = false
+      schedule()
+    }
+    const onDown = () => {
+      held = true
+      schedule()
+    }
+    const onUp = () => {
+      held = false
+      schedule()
+    }
+    region.addEventListener('pointerenter', onEnter)
+    region.addEventListener('pointerleave', onLeave)
+    document.addEventListener('visibilitychange', schedule)
+    api.on('select', schedule).on('pointerDown', onDown).on('pointerUp', onUp)
+    schedule()
+    return () => {
+      clearTimeout(timer)
+      region.removeEventListener('pointerenter', onEnter)
+      region.removeEventListener('pointerleave', onLeave)
+      document.removeEventListener('visibilitychange', schedule)
+      api.off('select', schedule).off('pointerDown', onDown).off('pointerUp', onUp)
+    }
+  }, [api, region, delay, next])
+}
+
+/**
+ * The shared carousel (embla, loaded on approach): swipe and drag, arrows, optional dots and
+ * autoplay. Each child is a slide. Moving by arrows scrolls a page of slides at a time.
  */
 export function Slider({
   children,
   label,
   layout = PRODUCT_SLIDER_LAYOUT,
   autoplay,
+  transitionMs,
   loop = false,
   arrows = true,
   dots = false,
   className = '',
   name,
 }: SliderProps) {
-  const plugins = useMemo(
-    () => (autoplay ? [Autoplay({ delay: autoplay, stopOnMouseEnter: true, stopOnInteraction: false })] : []),
-    [autoplay],
-  )
-  const [viewportRef, api] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', loop, containScroll: 'trimSnaps' }, plugins)
+  const [region, setRegion] = useState<HTMLDivElement | null>(null)
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
+  const api = useLazyEmbla(viewport, loop)
   const [canPrev, setCanPrev] = useState(false)
   const [canNext, setCanNext] = useState(false)
   const [snaps, setSnaps] = useState<number[]>([])
@@ -117,20 +248,35 @@ export function Slider({
     }
   }, [api, sync])
 
-  // Autoplay restarts after the pointer leaves; embla's option only stops it on enter.
+  const glide = useMemo(() => (api && transitionMs ? fixedLengthGlide(api, transitionMs) : null), [api, transitionMs])
   useEffect(() => {
-    if (!api || !autoplay) return
-    const root = api.rootNode()
-    const resume = () => api.plugins().autoplay?.play()
-    root.addEventListener('mouseleave', resume)
-    return () => root.removeEventListener('mouseleave', resume)
-  }, [api, autoplay])
+    if (!api || !glide) return
+    // A finger takes the track where it is; on release the glide to embla's chosen slide is ours.
+    api.on('pointerDown', glide.cancel).on('pointerUp', glide.take).on('reInit', glide.cancel)
+    return () => {
+      glide.cancel()
+      api.off('pointerDown', glide.cancel).off('pointerUp', glide.take).off('reInit', glide.cancel)
+    }
+  }, [api, glide])
+
+  /** Arrows, dots and autoplay: embla picks the slide, then the fixed-length glide (if any) goes there. */
+  const go = useCallback(
+    (move: (carousel: EmblaCarouselType) => void) => {
+      if (!api) return
+      move(api)
+      glide?.take()
+    },
+    [api, glide],
+  )
+  const next = useCallback(() => go((c) => c.scrollNext()), [go])
+  useAutoplay(api, region, autoplay, next)
 
   const cls = layoutClass(layout)
   const slides = Children.toArray(children)
 
   return (
     <div
+      ref={setRegion}
       className={`${cls} relative ${className}`}
       role="region"
       aria-roledescription="carousel"
@@ -140,7 +286,9 @@ export function Slider({
       <style href={cls} precedence="default">
         {layoutCss(layout)}
       </style>
-      <div ref={viewportRef} className="overflow-hidden">
+      {/* Relative, so that absolutely placed bits inside slides (screen-reader texts) are clipped too,
+          also before embla's transform on the track would make it their containing block. */}
+      <div ref={setViewport} className="relative overflow-hidden">
         <div className="flex touch-pan-y" style={{ marginLeft: 'calc(var(--vs-gap) * -1)' }}>
           {slides.map((slide, i) => (
             <div
@@ -164,7 +312,7 @@ export function Slider({
             aria-label="Назад"
             data-slider-prev=""
             disabled={!canPrev}
-            onClick={() => api?.scrollPrev()}
+            onClick={() => go((c) => c.scrollPrev())}
             className="absolute top-1/2 left-0 z-10 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-white text-ink-900 shadow-md transition hover:text-brand-600 disabled:opacity-0 sm:-translate-x-1/2"
           >
             <ChevronIcon direction="left" size={20} />
@@ -174,7 +322,7 @@ export function Slider({
             aria-label="Вперёд"
             data-slider-next=""
             disabled={!canNext}
-            onClick={() => api?.scrollNext()}
+            onClick={next}
             className="absolute top-1/2 right-0 z-10 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-white text-ink-900 shadow-md transition hover:text-brand-600 disabled:opacity-0 sm:translate-x-1/2"
           >
             <ChevronIcon direction="right" size={20} />
@@ -189,7 +337,7 @@ export function Slider({
               type="button"
               aria-label={`Страница ${i + 1}`}
               aria-current={i === selected ? 'true' : undefined}
-              onClick={() => api?.scrollTo(i)}
+              onClick={() => go((c) => c.scrollTo(i))}
               className="flex h-6 min-w-6 items-center justify-center"
             >
               <span className={`block h-2.5 rounded-full transition-all ${i === selected ? 'w-6 bg-brand-500' : 'w-2.5 bg-ink-400'}`} />

@@ -14,6 +14,8 @@ export const RECOMMENDATIONS_VISIBLE = 4
 export const DISTRIBUTORS_VISIBLE = 9
 /** Featured slider autoplay (spec: 5000 ms). */
 export const FEATURED_AUTOPLAY_MS = 5000
+/** Featured slider: every move takes this long (spec: 500 ms). */
+export const FEATURED_TRANSITION_MS = 500
 
 export const SETS_FROM_EXPERTS_ANCHORS = ['health', 'immunity', 'beauty', 'youth', 'weight-control', 'anti-stress'] as const
 /** The mainpage-products tab the spec's anchor selects. */

@@ -7,18 +7,27 @@ import { addToBasket, findLine, startVisitorStore, useVisitorState } from '@/dom
 import { rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'
 import { Slider } from '@/ui/slider'
-import { FEATURED_AUTOPLAY_MS } from '../content'
+import { FEATURED_AUTOPLAY_MS, FEATURED_TRANSITION_MS } from '../content'
 import type { FeaturedSlide } from '../content.server'
 
 const ONE_PER_VIEW = { base: { perView: 1, gap: 10 }, steps: [{ minWidth: 767, perView: 1, gap: 20 }] }
 /** The spec: the cart button adds one unit after a 300 ms delay. */
 const ADD_DELAY_MS = 300
 
-/** Featured products: one wide slide at a time, autoplay every 5 s, paused while the pointer is over it. */
+/** Featured products: one wide slide at a time, autoplay every 5 s (paused under the mouse), 500 ms moves. */
 export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
   if (slides.length === 0) return null
   return (
-    <Slider label="Рекомендуем" name="featured" layout={ONE_PER_VIEW} autoplay={FEATURED_AUTOPLAY_MS} loop dots arrows="desktop">
+    <Slider
+      label="Рекомендуем"
+      name="featured"
+      layout={ONE_PER_VIEW}
+      autoplay={FEATURED_AUTOPLAY_MS}
+      transitionMs={FEATURED_TRANSITION_MS}
+      loop
+      dots
+      arrows="desktop"
+    >
       {slides.map((s) => (
         <article
           key={s.offer.id}
