@@ -3,14 +3,19 @@
 import type {} from 'altcha/types/react'
 import type { AltchaWidgetElement } from 'altcha/types/generic'
 import { useCallback, useRef } from 'react'
-import { CAPTCHA_ALGORITHM, CHALLENGE_PATH } from '../captcha'
+import { CHALLENGE_PATH } from '../captcha'
 
-let loading: Promise<void> | null = null
+let loading: Promise<unknown> | null = null
 
-/** The widget is loaded only when a form is about to be sent, so product pages carry no captcha code. */
-function loadAltcha(): Promise<void> {
-  loading ??= import('altcha/external').then(() => {
-    globalThis.$altcha.algorithms.set(CAPTCHA_ALGORITHM, () => new Worker(new URL('./altcha-worker.ts', import.meta.url)))
+/**
+ * The widget is loaded when a form gets focus or is sent, never with the page: it is about 30 KB
+ * gzip, and the newsletter form sits in every page's footer.
+ */
+function loadAltcha(): Promise<unknown> {
+  loading ??= import('./altcha-setup').catch((error: unknown) => {
+    // A failed download (a flaky connection) may be retried by the next focus or submit.
+    loading = null
+    throw error
   })
   return loading
 }
@@ -22,7 +27,8 @@ function loadAltcha(): Promise<void> {
  */
 export function useCaptcha() {
   const ref = useRef<AltchaWidgetElement | null>(null)
-  const warm = useCallback(() => void loadAltcha(), [])
+  // Warming is a head start only; a failure surfaces (and is retried) at submit.
+  const warm = useCallback(() => void loadAltcha().catch(() => undefined), [])
   const token = useCallback(async (): Promise<string> => {
     await loadAltcha()
     await customElements.whenDefined('altcha-widget')
