@@ -1,12 +1,14 @@
 'use client'
 
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Modal } from '@/ui/modal'
 import { PAGE_SIZE, REVIEW_MESSAGES as M, reviewsCountLabel, type PublicReview, type ReviewSort } from '../reviews'
 import { RatingSummary } from './rating-summary'
-import { ReviewForm } from './review-form'
-import { ReviewPhotoForm } from './review-photo-form'
 import { Stars } from './stars'
+
+// Only signed-in buyers who ask for a form see one, so the forms stay out of the product page's first load.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })))
+const ReviewPhotoForm = lazy(() => import('./review-photo-form').then((m) => ({ default: m.ReviewPhotoForm })))
 
 export { reviewsCountLabel }
 
@@ -121,11 +123,15 @@ export function ProductReviews({
         )}
       </div>
 
-      {formShown && viewer && (form === 'photo' ? (
-        <ReviewPhotoForm productId={productId} productName={productName} offerId={offerId} defaults={{ name: viewer.name, email: viewer.email }} onDone={() => setForm('none')} />
-      ) : (
-        <ReviewForm productId={productId} authorName={viewer.name || viewer.email} />
-      ))}
+      {formShown && viewer && (
+        <Suspense fallback={<p className="text-ink-600">Загружаем форму…</p>}>
+          {form === 'photo' ? (
+            <ReviewPhotoForm productId={productId} productName={productName} offerId={offerId} defaults={{ name: viewer.name, email: viewer.email }} onDone={() => setForm('none')} />
+          ) : (
+            <ReviewForm productId={productId} authorName={viewer.name || viewer.email} />
+          )}
+        </Suspense>
+      )}
 
       {data === null && <p className="text-ink-600">Загружаем отзывы…</p>}
       {empty && <p className="text-ink-600">{signedIn ? M.noReviews : M.noReviewsGuest}</p>}
