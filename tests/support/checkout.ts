@@ -37,11 +37,20 @@ export async function propIds(personTypeCode = 'individual'): Promise<Record<str
   return Object.fromEntries(rows.map((r) => [r.code, r.id]))
 }
 
-export async function pickupPoint(cityCode = 'moskva', serviceId = 1): Promise<string> {
+/** An active point of the city; by default one that takes payment on receipt, as cash orders need. */
+export async function pickupPoint(cityCode = 'moskva', serviceId = 1, takesPayment = true): Promise<string> {
   const [row] = await db()
     .select({ id: pickupPoints.id })
     .from(pickupPoints)
-    .where(and(eq(pickupPoints.cityCode, cityCode), eq(pickupPoints.serviceId, serviceId), eq(pickupPoints.active, true)))
+    .where(
+      and(
+        eq(pickupPoints.cityCode, cityCode),
+        eq(pickupPoints.serviceId, serviceId),
+        eq(pickupPoints.active, true),
+        eq(pickupPoints.canGetPayment, takesPayment),
+      ),
+    )
+    .orderBy(pickupPoints.id)
     .limit(1)
   if (!row) throw new Error('no pickup point seeded')
   return row.id

@@ -244,6 +244,14 @@ export async function buildOrder(
   if (values.has('PROMO_CODE')) values.set('PROMO_CODE', coupon && coupon.kind !== 'gift' ? coupon.code : '')
   if (values.has('GIFT_CODE')) values.set('GIFT_CODE', coupon && coupon.kind === 'gift' ? coupon.code : '')
 
+  // Pay systems for this person type; cash on receipt needs a point that takes payment (R8).
+  const pays = config.paySystems.filter(
+    (p) => p.personTypes.length === 0 || p.personTypes.includes(personType.code),
+  )
+  const paySystem = pays.find((p) => String(p.id) === form.paySystemId) ?? null
+  if (form.paySystemId && !paySystem) (warnings.PAY_SYSTEM ??= []).push(CHECKOUT_MESSAGES.paySystemGone)
+  if (!paySystem) push('PAY_SYSTEM', CHECKOUT_MESSAGES.choosePaySystem)
+
   // Deliveries offered for this location and basket, by sort.
   const deliveryLines = toDeliveryLines(basket)
   const options = city ? await listDeliveryOptions({ cityCode: city.code, basket: deliveryLines }) : []
@@ -261,6 +269,7 @@ export async function buildOrder(
       cityCode: city.code,
       ...choice,
       basket: deliveryLines,
+      postPay: paySystem?.isCash === true,
     })
   }
   if (!city) push('REGION', CHECKOUT_MESSAGES.unknownLocation)
@@ -269,14 +278,6 @@ export async function buildOrder(
   const deliveryPrice = quote?.ok ? quote.priceKopecks : (delivery?.priceKopecks ?? 0)
   if (quote?.ok && values.has('MICRO_DELIVERY_PRICE'))
     values.set('MICRO_DELIVERY_PRICE', String(kopecksToRubles(quote.priceKopecks)))
-
-  // Pay systems for this person type.
-  const pays = config.paySystems.filter(
-    (p) => p.personTypes.length === 0 || p.personTypes.includes(personType.code),
-  )
-  const paySystem = pays.find((p) => String(p.id) === form.paySystemId) ?? null
-  if (form.paySystemId && !paySystem) (warnings.PAY_SYSTEM ??= []).push(CHECKOUT_MESSAGES.paySystemGone)
-  if (!paySystem) push('PAY_SYSTEM', CHECKOUT_MESSAGES.choosePaySystem)
 
   // Properties shown for the chosen delivery and pay system, checked by the spec's rules.
   const visibleProps = typeProps.filter(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { offers, orders, outbox } from '@/db/schema'
-import { checkout, offerWithStock, orderFields, paySystemId, propIds, visitorWithBasket } from '../../../tests/support/checkout'
+import { checkout, offerWithStock, orderFields, paySystemId, pickupPoint, propIds, visitorWithBasket } from '../../../tests/support/checkout'
 import { newVisitor } from '../../../tests/support/http'
 import type { RefreshAnswer, SaveAnswer } from './checkout-wire'
 
@@ -178,6 +178,15 @@ describe('saveOrderAjax validation (spec section 5)', () => {
   it('refuses a pickup point that does not exist', async () => {
     const errors = await save({ MICRO_POINT_ID: 'NO-SUCH-POINT' })
     expect(errors.DELIVERY?.length).toBe(1)
+  })
+
+  it('refuses cash on receipt at a point that takes prepayment only, and accepts a card there', async () => {
+    const prepaidOnly = await pickupPoint('moskva', 1, false)
+    const cash = await save({ MICRO_POINT_ID: prepaidOnly })
+    expect(cash.DELIVERY).toEqual(['Только предоплата!'])
+    const card = await save({ MICRO_POINT_ID: prepaidOnly }, { pay: await paySystemId('card') })
+    expect(card.DELIVERY).toBeUndefined()
+    expect(await db().select().from(orders)).toHaveLength(1)
   })
 
   it('refuses a comment over 150 characters', async () => {
