@@ -82,11 +82,21 @@ async function measure(target: BenchTarget) {
   }
 }
 
-async function firstLoadJsGzip(pagePath: string): Promise<number> {
+/**
+ * Gzip bytes of the page's scripts: what a current browser downloads, and the `noModule` polyfill
+ * apart (browsers with ES modules skip it; ADR 014), so both figures can be reported.
+ */
+async function firstLoadJsGzip(pagePath: string): Promise<{ modern: number; noModule: number }> {
   const html = await (await fetch(BASE + pagePath)).text()
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1] ?? ''))]
-  let total = 0
-  for (const src of srcs) total += gzipSync(Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer())).byteLength
+  const tags = new Map<string, boolean>()
+  for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+\.js[^"]*)"([^>]*)>/g)) {
+    tags.set(m[2] ?? '', /\snomodule\b/i.test(`${m[1]} ${m[3]}`))
+  }
+  const total = { modern: 0, noModule: 0 }
+  for (const [src, noModule] of tags) {
+    const bytes = gzipSync(Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer())).byteLength
+    total[noModule ? 'noModule' : 'modern'] += bytes
+  }
   return total
 }
 
@@ -124,7 +134,9 @@ try {
     if (target.p95BudgetMs) notes.push(`p95 budget ${target.p95BudgetMs} ms ${r.p95 <= target.p95BudgetMs ? 'met' : 'MISSED'}`)
     if (target.measureJs) {
       const p = typeof target.path === 'function' ? target.path(0) : target.path
-      notes.push(`first-load JS ${(await firstLoadJsGzip(p) / 1024).toFixed(1)} KB gzip`)
+      const js = await firstLoadJsGzip(p)
+      const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+      notes.push(`first-load JS ${kb(js.modern)} KB gzip (+${kb(js.noModule)} KB noModule polyfill, not loaded by current browsers)`)
     }
     console.log(
       target.name.padEnd(44),
