@@ -28,8 +28,9 @@ async function watchTrack(slider: Locator) {
       if (track.style.transform !== seen) {
         seen = track.style.transform
         const run = w.trackMoves.runs.at(-1)
-        // Frames more than 150 ms apart belong to different moves.
-        if (run && now - run.last < 150) run.last = now
+        // Frames more than 250 ms apart belong to different moves (a loaded machine can hold one frame
+        // back 150 ms and more; moves are at least the 300 ms of settledMoves apart).
+        if (run && now - run.last < 250) run.last = now
         else w.trackMoves.runs.push({ first: now, last: now })
       }
       requestAnimationFrame(sample)
