@@ -79,8 +79,12 @@ export function PickupPicker({
   const selectedId = selection?.key === key ? selection.id : null
   const detail = selection?.key === key ? selection.detail : null
 
-  // The 'cannot pay' cookie starts clean with every picker.
-  useEffect(() => setCannotPay(false), [])
+  // The 'cannot pay' cookie describes a point of this picker only (spec section 4): it starts clean, and
+  // it goes when the picker does, also when another delivery or city replaces it without the leave button.
+  useEffect(() => {
+    setCannotPay(false)
+    return () => setCannotPay(false)
+  }, [])
 
   useEffect(() => {
     const abort = new AbortController()
