@@ -60,7 +60,7 @@ test.describe('cart', () => {
     await call(page, '/ajax/basket/', { ACTION: 'Add', ID: String(offer), QUANTITY: '2' })
     // A page with plain text below the popup, so a click outside it lands on nothing clickable.
     await page.goto('/about/dogovor_publichnoy_oferty/')
-    const trigger = headerCart(page).getByRole('link', { name: /Корзина/ })
+    const trigger = headerCart(page).getByRole('button', { name: /Корзина/ })
     await expect(trigger).toHaveAccessibleName('Корзина: 2 товара')
     const panel = page.getByRole('region', { name: 'Корзина' })
     await expect(panel).toBeHidden()
@@ -77,13 +77,15 @@ test.describe('cart', () => {
     const box = (await panel.boundingBox())!
     await page.mouse.click(box.x + 5, box.y + box.height + 30)
     await expect(panel).toBeHidden()
-    // Keyboard: Enter opens, Escape closes and gives focus back.
-    await trigger.focus()
-    await page.keyboard.press('Enter')
-    await expect(panel).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(panel).toBeHidden()
-    await expect(trigger).toBeFocused()
+    // Keyboard: Enter or Space opens, Escape closes and gives focus back.
+    for (const key of ['Enter', 'Space']) {
+      await trigger.focus()
+      await page.keyboard.press(key)
+      await expect(panel).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(panel).toBeHidden()
+      await expect(trigger).toBeFocused()
+    }
     await trigger.click()
     await panel.getByRole('link', { name: 'В корзину' }).click()
     await expect(page).toHaveURL(/\/personal\/cart\/$/)

@@ -318,6 +318,10 @@ test.describe('product page', () => {
     await expect(list.locator('img[alt="103.by"]')).toHaveCount(0)
     await page.goto(`${PRODUCT}#where-to-buy`)
     await expect(page.locator('[data-tab-panel="wtb"]')).toBeVisible()
+    // Tab 5: the health articles about this product.
+    await page.goto(`${PRODUCT}#articles`)
+    await expect(page.locator('[data-tab="5"][role="tab"]').first()).toHaveAttribute('aria-selected', 'true')
+    await expect(page.locator('[data-tab-panel="5"] [data-product-articles] a[href="/health/item/vitamin-d-zimoy/"]')).toBeVisible()
   })
 
   test('the partner map popup lists outlets, or alerts when the partner has none', async ({ page }) => {
@@ -408,5 +412,46 @@ test.describe('product page', () => {
   test('another section in the address redirects to the canonical one', async ({ page }) => {
     await page.goto('/catalog/krasota/p1-vitamin-d3-2000-me-evalar/')
     await expect(page).toHaveURL(new RegExp(`${PRODUCT}$`))
+  })
+})
+
+test.describe('cards and product badges', () => {
+  type Pushed = { event?: string; ecommerce?: { currency?: string; item_list_name?: string; items?: { item_name?: string }[] } }
+  const pushed = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Pushed[] }).dataLayer ?? []) as Pushed[])
+
+  test('partner modal, import-substitution link, and select_item on the way to the product', async ({ page }) => {
+    await page.goto('/catalog/immunitet/')
+    const partners = page.getByRole('button', { name: 'В аптеках' }).first()
+    await partners.click()
+    const modal = page.getByRole('dialog', { name: 'Купить в аптеках-партнёрах' })
+    await expect(modal.locator('a[target="_blank"]').first()).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+
+    const importCard = page.locator('article').filter({ has: page.getByRole('link', { name: 'Импортозамещение' }) }).first()
+    await expect(importCard.getByRole('link', { name: 'Импортозамещение' })).toHaveAttribute('href', '/catalog/Importozameschenie/')
+
+    const title = importCard.locator('h3 a')
+    const name = ((await title.textContent()) ?? '').trim()
+    const href = (await title.getAttribute('href')) ?? ''
+    await title.click()
+    await expect(page).toHaveURL(new RegExp(`${href}$`))
+    const selected = (await pushed(page)).find((e) => e.event === 'select_item')
+    expect(selected?.ecommerce?.currency).toBe('RUB')
+    expect(selected?.ecommerce?.item_list_name).toBeTruthy()
+    expect(selected?.ecommerce?.items?.[0]?.item_name).toBe(name)
+    await expect(page.locator('[data-import-flag]')).toHaveAttribute('href', '/catalog/Importozameschenie/')
+  })
+
+  test('a drug says so; a brand link carries nofollow only where the brand asks for it', async ({ page }) => {
+    await page.goto('/catalog/immunitet/p1-askorbinovaya-kislota-s-glyukozoy-pharmstandard/')
+    await expect(page.getByText('Лекарственное средство').first()).toBeVisible()
+    await page.goto(PRODUCT)
+    await expect(page.getByText('Лекарственное средство')).toHaveCount(0)
+    const evalar = page.locator('[data-brand-link]').first()
+    await expect(evalar).toHaveAttribute('href', /\/brands\/evalar\/$/)
+    expect(await evalar.getAttribute('rel')).toBeNull()
+    await page.goto('/catalog/immunitet/p1-tsink-khelat-solgar/')
+    await expect(page.locator('[data-brand-link]').first()).toHaveAttribute('rel', 'nofollow')
   })
 })

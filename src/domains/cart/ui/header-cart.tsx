@@ -30,11 +30,20 @@ export function HeaderCart() {
   const label = count > 0 ? `Корзина: ${countOf(count, WORDS.product)}` : 'Корзина пуста'
   return (
     <div ref={root} className="relative" data-slot="header-cart">
-      {/* A link, so the cart opens without scripts too; with them a click toggles the popup. */}
+      {/*
+        A link, so the cart opens without scripts too; with them it toggles the popup, so it is announced
+        as a button and answers Space as well as Enter.
+      */}
       <Link
         ref={trigger}
         href="/personal/cart/"
+        role="button"
         onClick={(e) => {
+          e.preventDefault()
+          setOpen((v) => !v)
+        }}
+        onKeyDown={(e) => {
+          if (e.key !== ' ') return
           e.preventDefault()
           setOpen((v) => !v)
         }}

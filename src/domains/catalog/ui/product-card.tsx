@@ -10,6 +10,7 @@ import { trackSelectItem } from '../analytics'
 import { OfferSwitcher } from './offer-switcher'
 import { PartnerLinksButton } from './partner-links-button'
 import { StarRating } from './star-rating'
+import { ImportLogo } from './import-logo'
 
 /** The catalogue card: the active offer drives picture, price, old price and the buy button. */
 export function ProductCard({
@@ -55,7 +56,7 @@ export function ProductCard({
             className="absolute bottom-1 left-1 rounded-md bg-white/90 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-700 ring-1 ring-brand-100"
             title="Импортозамещение"
           >
-            🇷🇺 Импортозамещение
+            <ImportLogo />
           </Link>
         )}
       </div>

@@ -8,6 +8,7 @@ import { ChevronIcon } from '@/ui/icons'
 import { IMPORT_SECTION_CODE } from '../catalog'
 import { wrapIndex } from '../gallery'
 import type { ViewerSlide } from './image-viewer'
+import { ImportLogo } from './import-logo'
 
 // The viewer's code loads on the first click, not with the page.
 const ImageViewer = dynamic(() => import('./image-viewer').then((m) => m.ImageViewer), { ssr: false })
@@ -118,7 +119,7 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
         <div className="absolute bottom-3 left-3 right-3 flex flex-wrap items-end justify-between gap-2">
           {isImportReplace ? (
             <Link href={`/catalog/${IMPORT_SECTION_CODE}/`} className="rounded-md bg-white/90 px-2 py-1 text-xs font-semibold uppercase text-brand-700 ring-1 ring-brand-100" data-import-flag>
-              🇷🇺 Импортозамещение
+              <ImportLogo />
             </Link>
           ) : (
             <span />

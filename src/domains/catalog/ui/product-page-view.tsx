@@ -1,5 +1,6 @@
-import { featuredSlides } from '@/domains/content/content.server'
+import { articlesForProduct, featuredSlides } from '@/domains/content/content.server'
 import { FeaturedSlider } from '@/domains/content/ui/featured-slider'
+import { ProductArticles } from '@/domains/content/ui/product-articles'
 import { RecordProductView } from '@/domains/content/ui/record-product-view'
 import { reviewsCount } from '@/domains/reviews/reviews.server'
 import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
@@ -13,7 +14,7 @@ import { ProductMain } from './product-main'
 /** The whole product page below the header: crumbs, main block, tabs, similar products, featured slider. */
 export async function ProductPageView({ page, baseUrl }: { page: ProductPageData; baseUrl: string }) {
   const p = page.card
-  const [allSlides, reviewsTotal] = await Promise.all([featuredSlides(), reviewsCount(p.id)])
+  const [allSlides, reviewsTotal, articles] = await Promise.all([featuredSlides(), reviewsCount(p.id), articlesForProduct(p.id)])
   const slides = allSlides.filter((s) => s.NAME !== p.name)
   return (
     <div className="container-page py-6" data-product-page={p.id}>
@@ -30,6 +31,7 @@ export async function ProductPageView({ page, baseUrl }: { page: ProductPageData
           page={page}
           reviewsTotal={reviewsTotal}
           reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />}
+          articles={articles.length > 0 ? <ProductArticles items={articles} /> : undefined}
         />
       </div>
       {page.similar.length > 0 && (

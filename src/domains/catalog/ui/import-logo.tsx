@@ -1,0 +1,16 @@
+/**
+ * The import-substitution logo: a drawn tricolour beside the word. An emoji flag would show as the
+ * letters "RU" on Windows, where most buyers' desktops are.
+ */
+export function ImportLogo({ className = '' }: { className?: string }) {
+  return (
+    <span className={`inline-flex items-center gap-1 ${className}`}>
+      <svg viewBox="0 0 9 6" width="12" height="8" aria-hidden="true" className="shrink-0 rounded-[1px] ring-1 ring-line">
+        <rect width="9" height="2" fill="#fff" />
+        <rect y="2" width="9" height="2" fill="#0039a6" />
+        <rect y="4" width="9" height="2" fill="#d52b1e" />
+      </svg>
+      Импортозамещение
+    </span>
+  )
+}
