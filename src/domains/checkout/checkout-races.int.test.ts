@@ -104,6 +104,53 @@ describe('R2: the same checkout submitted 10 times in parallel and 5 times after
   }, 60_000)
 })
 
+/**
+ * A tab that lost the answer of its placed order comes back with the same key and a new basket (ADR 031):
+ * the key still names its order for a replay on the emptied basket, but the new basket makes one new
+ * order, however often it is submitted, and replays after it name the new order.
+ */
+async function keyKeptAfterOrder(skips: [number, number]) {
+  const [first, second] = [await offerWithStock(20, skips[0]), await offerWithStock(20, skips[1])]
+  const visitor = await visitorWithBasket([{ offerId: first.id, quantity: 1 }])
+  const fields = await orderFields({ key: `kept-${skips[0]}` })
+  const firstAnswer = await checkout<Answer['body']>('saveOrderAjax', fields, visitor)
+  const replay = await checkout<Answer['body']>('saveOrderAjax', fields, visitor)
+  await visitorWithBasket([{ offerId: second.id, quantity: 1 }], visitor)
+  const parallel: Answer[] = await Promise.all(Array.from({ length: 5 }, () => checkout<Answer['body']>('saveOrderAjax', fields, visitor)))
+  const later = await checkout<Answer['body']>('saveOrderAjax', fields, visitor)
+  return { firstAnswer, replay, parallel, later, firstOrders: await ordersFor(first.id), secondOrders: await ordersFor(second.id) }
+}
+
+function keptKeyHolds(r: Awaited<ReturnType<typeof keyKeptAfterOrder>>): boolean {
+  const firstId = placedId(r.firstAnswer)
+  const secondId = String(r.secondOrders[0]?.id ?? '')
+  return (
+    r.firstOrders.length === 1 &&
+    firstId === String(r.firstOrders[0]?.id) &&
+    placedId(r.replay) === firstId &&
+    r.secondOrders.length === 1 &&
+    secondId !== firstId &&
+    r.parallel.every((a) => placedId(a) === secondId || mainError(a).startsWith('Заказ уже оформляется')) &&
+    placedId(r.later) === secondId
+  )
+}
+
+describe('R2: a key kept after its order, submitted again with a new basket', () => {
+  it('replays name the first order; the new basket makes exactly one new order, named by every later answer', async () => {
+    const result = await keyKeptAfterOrder([30, 31])
+    expect(placedId(result.replay)).toBe(placedId(result.firstAnswer))
+    expect(result.secondOrders).toHaveLength(1)
+    expect(placedId(result.later)).toBe(String(result.secondOrders[0]?.id))
+    expect(keptKeyHolds(result)).toBe(true)
+  }, 60_000)
+
+  it('negative control: without the checkout key the parallel submits of the new basket make several orders', async () => {
+    setGuardsForTests({ checkoutKey: false })
+    const result = await keyKeptAfterOrder([32, 33])
+    expect(keptKeyHolds(result)).toBe(false)
+  }, 60_000)
+})
+
 // ---------- R3 ----------
 
 async function singleUseRace(skip: number) {

@@ -145,18 +145,23 @@ export async function saveOrder(cookieId: string, form: CheckoutForm): Promise<S
   if (!visitor.owner) return EMPTY_BASKET_ANSWER
   const owner = visitor.owner
   const keyOwner = ownerKey(visitor)
-  if (form.checkoutKey && guards().checkoutKey) {
-    const existing = await checkoutKeyOrder(database, keyOwner, form.checkoutKey)
-    if (existing) return placed(existing)
-  }
+  const keyed = Boolean(form.checkoutKey) && guards().checkoutKey
+  // Read before the basket: an order found here has already emptied the basket it was made from, so
+  // a basket that is not empty after it is a new one, never the replayed attempt's.
+  const attempt = keyed ? await currentAttempt(keyOwner, form.checkoutKey) : null
   const basket = await loadBasket(database, owner)
-  if (basket.length === 0) return EMPTY_BASKET_ANSWER
+  if (basket.length === 0) {
+    // A replay of a placed attempt (its answer lost, a double submit): that order. Read again, as the
+    // order may have committed between the first read and the basket's.
+    const replayed = keyed ? (await currentAttempt(keyOwner, form.checkoutKey)).orderId : null
+    return replayed ? placed(replayed) : EMPTY_BASKET_ANSWER
+  }
   // Built before the transaction: delivery and settings lookups go through caches and the shared
   // handle, which a PGlite transaction would wait on. The transaction re-reads the basket and refuses
   // if anything the buyer pays for changed in between.
   const built = await buildOrder(database, visitor, form, { basket })
   if (hasErrors(built.errors)) return { order: { ERROR: built.errors } }
-  const key = form.checkoutKey || `basket:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
+  const key = attempt?.key || form.checkoutKey || `basket:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
   try {
     return await database.transaction(async (tx) => {
       if (guards().checkoutKey) {
@@ -177,6 +182,25 @@ export async function saveOrder(cookieId: string, form: CheckoutForm): Promise<S
   } catch (error) {
     if (error instanceof Refusal) return { order: { ERROR: error.blocks } }
     throw error
+  }
+}
+
+/**
+ * The attempt a page key stands for now (ADR 031). The page keeps its key until an attempt ends, but a
+ * tab that lost the answer of a placed order may come back with the same key and a new basket: that is
+ * a new attempt, claimed under `<key>><order id>` after the order the key last made. Following that
+ * chain gives the latest order placed under the key and the first key not yet bound to an order.
+ */
+async function currentAttempt(owner: string, pageKey: string): Promise<{ key: string; orderId: number | null }> {
+  let key = pageKey
+  let orderId: number | null = null
+  // Each step needs an order placed after the previous one, so the chain ends; it is one step long
+  // unless a tab kept its key across orders.
+  for (;;) {
+    const bound = await checkoutKeyOrder(db(), owner, key)
+    if (bound === null) return { key, orderId }
+    orderId = bound
+    key = `${pageKey}>${bound}`
   }
 }
 
