@@ -1,7 +1,7 @@
 import 'server-only'
 import { db } from '@/db/client'
-import { clearBasket, loadBasket, type BasketItem } from '@/domains/cart/cart.server'
-import { lineCap } from '@/domains/cart/cart-limits'
+import { CART_MESSAGES, clearBasket, loadBasket, loadMinOrderSum, type BasketItem } from '@/domains/cart/cart.server'
+import { MAX_ITEMS_PER_ORDER, lineCap } from '@/domains/cart/cart-limits'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
 import { createOrder } from '@/domains/orders/orders.server'
@@ -12,7 +12,7 @@ import { AjaxError, type AjaxContext } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub, kopecksToRubles } from '@/lib/money'
-import { CHECKOUT_MESSAGES, holidayNoticeAt } from './checkout'
+import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES, holidayNoticeAt } from './checkout'
 import { claimCheckoutKey, setting, takeStock } from './checkout.db'
 import type { FastOrderInput } from './checkout.schema'
 
@@ -22,6 +22,8 @@ export const FAST_ORDER_MESSAGES = {
 
 export interface FastOrderAnswer {
   ORDER_ID: number
+  /** The thanks alert: the holiday text inside its window (31 Dec – 2 Jan), else the usual one. */
+  MESSAGE: string
   DATALAYER_DATA: {
     value: number
     currency: 'RUB'
@@ -31,6 +33,23 @@ export interface FastOrderAnswer {
 }
 
 class Refused extends Error {}
+
+/**
+ * What the full checkout would refuse in this basket, in its order (a line without a price or stock,
+ * the 125-item limit, the minimum sum), with its messages; null when the basket may be ordered.
+ * Nothing is dropped silently: one refused line refuses the order, as at checkout.
+ */
+async function fastOrderRefusal(basket: readonly BasketItem[]): Promise<string | null> {
+  for (const i of basket) {
+    if (!i.active || i.price <= 0) return CHECKOUT_MESSAGES.noPrice
+    if (i.quantity > lineCap(i.stock)) return CHECKOUT_MESSAGES.outOfStock(i.name)
+  }
+  if (basket.reduce((n, i) => n + i.quantity, 0) > MAX_ITEMS_PER_ORDER) return CART_MESSAGES.overOrderLimit
+  const minSum = await loadMinOrderSum()
+  const goods = basket.reduce((s, i) => s + i.price * i.quantity, 0)
+  if (minSum > 0 && goods < minSum) return CART_MESSAGES.minOrder(kopecksToRubles(minSum))
+  return null
+}
 
 /**
  * POST /ajax/fast-order/: a real order of the whole cart without delivery or payment choice (a
@@ -43,11 +62,9 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
   if (!session) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
   const owner = ownerOf(session)
   const basket = await loadBasket(database, owner)
-  const sellable = basket.filter((i) => i.active && i.price > 0)
-  if (sellable.length === 0) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
-  for (const i of sellable) {
-    if (i.quantity > lineCap(i.stock)) throw new AjaxError(400, CHECKOUT_MESSAGES.outOfStock(i.name))
-  }
+  if (basket.length === 0) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
+  const refusal = await fastOrderRefusal(basket)
+  if (refusal) throw new AjaxError(400, refusal)
   const keyOwner = owner.kind === 'user' ? `u:${owner.userId}` : `s:${owner.sessionId}`
   const key = `fast:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
   try {
@@ -59,12 +76,12 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
           throw new Refused(CHECKOUT_MESSAGES.inProgress)
         }
       }
-      for (const i of [...sellable].sort((a, b) => a.offerId - b.offerId)) {
+      for (const i of [...basket].sort((a, b) => a.offerId - b.offerId)) {
         if (!(await takeStock(tx, i.offerId, i.quantity, guards().stock))) throw new Refused(CHECKOUT_MESSAGES.outOfStock(i.name))
       }
       const base = (i: BasketItem) => (i.oldPrice && i.oldPrice > i.price ? i.oldPrice : i.price)
-      const goods = sellable.reduce((s, i) => s + i.price * i.quantity, 0)
-      const baseSum = sellable.reduce((s, i) => s + base(i) * i.quantity, 0)
+      const goods = basket.reduce((s, i) => s + i.price * i.quantity, 0)
+      const baseSum = basket.reduce((s, i) => s + base(i) * i.quantity, 0)
       const id = await createOrder(
         tx,
         {
@@ -84,10 +101,10 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
           goodsPrice: goods,
           deliveryPrice: 0,
           total: goods,
-          weightGrams: sellable.reduce((s, i) => s + i.weightGrams * i.quantity, 0),
+          weightGrams: basket.reduce((s, i) => s + i.weightGrams * i.quantity, 0),
           paymentToken: newPaymentToken(),
         },
-        sellable.map((i) => ({
+        basket.map((i) => ({
           offerId: i.offerId,
           productId: i.productId,
           name: i.name,
@@ -102,7 +119,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
         })),
         null,
       )
-      const summary = sellable.map((i) => `— ${i.name} × ${i.quantity}: ${formatRub(i.price * i.quantity)}`).join('\n')
+      const summary = basket.map((i) => `— ${i.name} × ${i.quantity}: ${formatRub(i.price * i.quantity)}`).join('\n')
       await enqueueMail(tx, {
         to: input.UF_EMAIL,
         subject: `Заказ №${id} принят`,
@@ -120,11 +137,12 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
     })
     return {
       ORDER_ID: orderId,
+      MESSAGE: holidayNoticeAt(await setting(database, HOLIDAY_NOTICE_KEY), now()) ?? ONE_CLICK_MESSAGES.thanks,
       DATALAYER_DATA: {
-        value: kopecksToRubles(sellable.reduce((s, i) => s + i.price * i.quantity, 0)),
+        value: kopecksToRubles(basket.reduce((s, i) => s + i.price * i.quantity, 0)),
         currency: 'RUB',
         transaction_id: String(orderId),
-        items: sellable.map((i) => ({
+        items: basket.map((i) => ({
           item_id: String(i.offerId),
           item_name: i.name,
           price: kopecksToRubles(i.price),
