@@ -1,6 +1,7 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { registerAfterOrder, signInCreatedUser } from '@/domains/account/account.server'
+import { enrolSubscriber } from '@/domains/forms/forms.server'
 import { attachOrderToUser, markOrderSubscribed, orderForViewer } from '@/domains/orders/orders.server'
 import { findSession } from '@/domains/session/session.server'
 import { AjaxError, type AjaxContext } from '@/lib/ajax'
@@ -35,13 +36,23 @@ export async function registerMe(input: RegisterMeInput, ctx: AjaxContext): Prom
 
 /**
  * POST /ajax/order-subscriptions/: the subscribe box of the checkout. Accepted only for the e-mail of
- * an order this visitor has just placed, so it cannot be used to subscribe strangers without the
- * double opt-in of the newsletter form. The wish is kept on the order; see ADR 034.
+ * an order this visitor (session or account) has placed, so it cannot subscribe strangers; the
+ * address joins the main newsletter through the same double opt-in as the footer form (a pending
+ * row and one confirmation mail; repeating changes nothing). The wish is also kept on the order.
+ * See ADR 034.
  */
 export async function subscribeAfterOrder(input: OrderSubscriptionInput, ctx: AjaxContext): Promise<{ success: true }> {
   const session = await findSession(db(), ctx.sessionId)
   if (!session) throw new AjaxError(403, AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
-  const marked = await markOrderSubscribed(db(), { sessionId: session.id, userId: session.userId }, input.email)
-  if (!marked) throw new AjaxError(403, AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
+  const subscribed = await db().transaction(async (tx) => {
+    const marked = await markOrderSubscribed(tx, { sessionId: session.id, userId: session.userId }, input.email)
+    if (!marked) return false
+    await enrolSubscriber(tx, { email: input.email, page: ORDER_NEWSLETTER_PAGE, userId: session.userId, promo: false })
+    return true
+  })
+  if (!subscribed) throw new AjaxError(403, AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
   return { success: true }
 }
+
+/** The checkout box subscribes to the main newsletter, the one the footer form stores under '/'. */
+export const ORDER_NEWSLETTER_PAGE = '/'

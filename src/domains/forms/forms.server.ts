@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
-import { db as defaultDb } from '@/db/client'
+import { db as defaultDb, type Tx } from '@/db/client'
 import { userForSession } from '@/domains/account/account.server'
 import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -103,26 +103,39 @@ export async function subscribe(input: SubscribeInput, ctx: AjaxContext, default
   const promo = await promoApplies(input.region)
   await db.transaction(async (tx) => {
     await consumeCaptcha(tx, input.token)
-    const confirm = newToken()
-    const unsubscribe = newToken()
-    const existing = await findSubscription(tx, email, page)
-    let mail = false
-    if (!existing) {
-      mail =
-        (await insertSubscription(tx, {
-          email,
-          page,
-          userId: user?.id ?? null,
-          confirmTokenHash: digest(confirm),
-          unsubscribeTokenHash: digest(unsubscribe),
-          promo,
-        })) !== null
-    } else if (existing.status === 'unsubscribed') {
-      mail = await restartSubscription(tx, existing.id, digest(confirm), digest(unsubscribe))
-    }
-    if (mail) await enqueueMail(tx, confirmationMail(email, confirm, unsubscribe, promo))
+    await enrolSubscriber(tx, { email, page, userId: user?.id ?? null, promo })
   })
   return { success: true, message: M.subscribed, promo: promo ? M.promo : '' }
+}
+
+/**
+ * The double opt-in behind every newsletter entry: a new or unsubscribed address gets a pending row
+ * and one confirmation mail; a pending or confirmed one is left as it is, so repeating is harmless.
+ * Callers check their own right to subscribe the address (captcha here, an own order at checkout).
+ */
+export async function enrolSubscriber(
+  tx: Tx,
+  who: { email: string; page: string; userId: number | null; promo: boolean },
+): Promise<void> {
+  const email = who.email.toLowerCase()
+  const confirm = newToken()
+  const unsubscribe = newToken()
+  const existing = await findSubscription(tx, email, who.page)
+  let mail = false
+  if (!existing) {
+    mail =
+      (await insertSubscription(tx, {
+        email,
+        page: who.page,
+        userId: who.userId,
+        confirmTokenHash: digest(confirm),
+        unsubscribeTokenHash: digest(unsubscribe),
+        promo: who.promo,
+      })) !== null
+  } else if (existing.status === 'unsubscribed') {
+    mail = await restartSubscription(tx, existing.id, digest(confirm), digest(unsubscribe))
+  }
+  if (mail) await enqueueMail(tx, confirmationMail(email, confirm, unsubscribe, who.promo))
 }
 
 function confirmationMail(to: string, confirm: string, unsubscribe: string, promo: boolean) {
