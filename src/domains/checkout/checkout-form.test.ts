@@ -6,8 +6,10 @@ import {
   formFromOrder,
   isLatest,
   mergeAnswer,
+  nextAttempt,
   noteEdits,
   noteRequest,
+  withoutCheckoutKey,
   type AnswerFields,
   type FormState,
   type RequestLedger,
@@ -193,6 +195,22 @@ describe('the server’s copy of the form', () => {
       deliveryId: '4',
       paySystemId: '',
     })
+  })
+
+  it('a new attempt keeps what was typed under a new key, in the page and in the stored copy (ADR 031)', () => {
+    const kept = form({ values: { ...form().values, PROP_NAME: 'Анна' }, deliveryId: '4', comment: 'звонить' })
+    const next = nextAttempt(kept)
+    expect(next.checkoutKey).not.toBe(kept.checkoutKey)
+    expect(next.checkoutKey).not.toBe('')
+    expect({ ...next, checkoutKey: kept.checkoutKey }).toEqual(kept)
+    const restarted = formFromOrder(order, withoutCheckoutKey(kept))
+    expect(restarted.checkoutKey).not.toBe(kept.checkoutKey)
+    expect(restarted).toMatchObject({ deliveryId: '4', comment: 'звонить', values: { PROP_NAME: 'Анна' } })
+  })
+
+  it('control: a stored form whose attempt is not over keeps its key on reload', () => {
+    const kept = form({ checkoutKey: 'still-open' })
+    expect(formFromOrder(order, kept).checkoutKey).toBe('still-open')
   })
 
   it('puts what this tab kept over the server’s defaults on first load', () => {

@@ -27,6 +27,20 @@ export function newCheckoutKey(): string {
     : `${Date.now()}-${Math.random()}`
 }
 
+/**
+ * The attempt is over (ADR 031): an order was placed, or the server found the basket empty (also after
+ * a save whose answer was lost). What the buyer typed stays; the next save is a new attempt, so it
+ * must not carry the old key, which would get the old order back.
+ */
+export function nextAttempt(form: FormState): FormState {
+  return { ...form, checkoutKey: newCheckoutKey() }
+}
+
+/** A stored form whose attempt is over: without its key, the page that starts from it makes a new one. */
+export function withoutCheckoutKey(stored: Partial<FormState>): Partial<FormState> {
+  return Object.fromEntries(Object.entries(stored).filter(([field]) => field !== 'checkoutKey'))
+}
+
 /** The fields an answer states, as the server filled them. */
 export type AnswerFields = Pick<FormState, 'personType' | 'profileId' | 'values' | 'deliveryId' | 'paySystemId'>
 

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { checkoutView, confirmationView } from '@/domains/checkout/checkout-page.server'
 import { CheckoutPage } from '@/domains/checkout/ui/checkout-page'
+import { EndedCheckoutAttempt } from '@/domains/checkout/ui/ended-attempt'
 import { FallbackOrder } from '@/domains/checkout/ui/one-click-modal'
 import { OrderConfirmation } from '@/domains/checkout/ui/order-confirmation'
 
@@ -27,6 +28,7 @@ export default async function OrderPage({ searchParams }: PageProps<'/personal/o
       <h1 className="mb-5 text-2xl font-bold sm:text-3xl">Оформление заказа</h1>
       {view.kind === 'empty' ? (
         <div className="rounded-2xl bg-surface p-6 text-center">
+          <EndedCheckoutAttempt />
           <p className="text-lg font-semibold">Товаров в корзине пока нет</p>
           <p className="mt-1 text-ink-600">Ваша корзина пуста</p>
           <Link href="/catalog/" className="mt-4 inline-block rounded-full bg-brand-600 px-5 py-2 font-semibold text-white">

@@ -3,7 +3,7 @@
  * copy kept in sessionStorage across reloads (spec section 3).
  */
 import { postForm } from '@/lib/ajax-client'
-import type { FormState } from '../checkout-form'
+import { withoutCheckoutKey, type FormState } from '../checkout-form'
 import type { OrderState, RefreshAnswer, SaveAnswer } from '../checkout-wire'
 import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
@@ -67,6 +67,22 @@ export function storeForm(form: FormState): void {
   } catch {
     // Private mode or a full store: the form still works, it is just not kept across reloads.
   }
+}
+
+/** The empty checkout page: any attempt this tab had is over, its typed fields may serve the next one. */
+export function dropStoredCheckoutKey(): void {
+  const stored = loadStoredForm()
+  if (!stored?.checkoutKey) return
+  try {
+    sessionStorage.setItem(STORE_KEY, JSON.stringify(withoutCheckoutKey(stored)))
+  } catch {
+    forgetForm()
+  }
+}
+
+/** The answers that end a checkout attempt (ADR 031): an order placed, or the basket found empty. */
+export function endsAttempt(answer: RefreshResult | SaveResult): boolean {
+  return isEmptyBasket(answer) || (answer.order !== null && 'ID' in answer.order)
 }
 
 export function forgetForm(): void {

@@ -20,6 +20,7 @@ import type { OrderProperty, OrderState, RefreshAnswer } from '../checkout-wire'
 import {
   MICRO_CODES,
   callCheckout,
+  endsAttempt,
   forgetForm,
   isEmptyBasket,
   loadStoredForm,
@@ -45,7 +46,7 @@ type Confirmation = { orderId: string; invoiceUrl: string }
 
 export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPageProps) {
   const [order, setOrder] = useState<OrderState | null>(initial.order)
-  const { form, formRef, edit, send, stillLatest, accept } = useCheckoutForm(initial.order!)
+  const { form, formRef, edit, send, stillLatest, accept, endAttempt } = useCheckoutForm(initial.order!)
   const [place, setPlace] = useState<Place | null>(initialPlace)
   const [rounds, dispatch] = useReducer(reduceRounds, INITIAL_ROUNDS)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
@@ -65,6 +66,8 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const apply = useCallback(
     (answer: RefreshResult, ticket: number) => {
       if (isEmptyBasket(answer)) {
+        // Also how a save whose answer was lost ends: its order emptied the basket (ADR 031).
+        endAttempt()
         window.location.assign(answer.redirect)
         return
       }
@@ -86,7 +89,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
         checkedPaySystem: merged.paySystemId,
       })
     },
-    [accept],
+    [accept, endAttempt],
   )
 
   /**
@@ -284,6 +287,8 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     let leaving = false
     try {
       const answer = await callCheckout<SaveResult>('saveOrderAjax', current, orderRef.current)
+      // Before anything else: whatever the buyer does while the page leaves belongs to a new attempt.
+      if (endsAttempt(answer)) endAttempt()
       if (isEmptyBasket(answer)) {
         leaving = true
         window.location.assign(answer.redirect)

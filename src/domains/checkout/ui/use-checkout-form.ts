@@ -9,6 +9,7 @@ import {
   isLatest,
   mergeAnswer,
   noteEdits,
+  nextAttempt,
   noteRequest,
   type FormState,
 } from '../checkout-form'
@@ -62,5 +63,8 @@ export function useCheckoutForm(initialOrder: OrderState) {
     [commit],
   )
 
-  return { form, formRef, edit, send, stillLatest, accept }
+  /** The attempt is over (ADR 031): the form stays, under a new key, also in this tab's stored copy. */
+  const endAttempt = useCallback(() => commit(nextAttempt(formRef.current)), [commit])
+
+  return { form, formRef, edit, send, stillLatest, accept, endAttempt }
 }
