@@ -1,8 +1,9 @@
 import 'server-only'
+import { cookies } from 'next/headers'
 import { db } from '@/db/client'
 import { findCity } from '@/domains/delivery/delivery.server'
 import { toPlace } from '@/domains/delivery/places.server'
-import type { Place } from '@/domains/delivery/delivery'
+import { REGION_COOKIE, type Place } from '@/domains/delivery/delivery'
 import { ORDER_STATUS, orderForViewer, type OrderLineRow, type OrderRow } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
 import { currentSessionCookieId } from '@/domains/session/current-session.server'
@@ -20,7 +21,11 @@ export type CheckoutView =
 /** The checkout page's first state, rendered for this visitor only (the page is no-store). */
 export async function checkoutView(): Promise<CheckoutView> {
   const cookieId = await currentSessionCookieId()
-  const answer = await refreshOrder(cookieId, toCheckoutForm({}))
+  // The place the visitor chose elsewhere (the region cookie set by /ajax/places/) starts the form
+  // when it has no location of its own: a profile's or one typed in this tab still wins.
+  const region = (await cookies()).get(REGION_COOKIE)?.value ?? ''
+  const known = region ? await findCity(region.slice(0, 100)) : undefined
+  const answer = await refreshOrder(cookieId, toCheckoutForm({ RECENT_DELIVERY_VALUE: known?.code ?? '' }))
   if (!('order' in answer) || !answer.order) return { kind: 'empty' }
   const code = answer.order.ORDER_PROP.properties.find((p) => p.IS_LOCATION === 'Y')?.VALUE[0] ?? ''
   const city = code ? await findCity(code) : undefined

@@ -175,7 +175,9 @@ export async function buildOrder(
     const fromRequest = requested.get(prop.code)
     const fromProfile =
       profile && (firstLoad || form.profileId === profile.id) ? profile.values[prop.code] : undefined
-    const value = [fromRequest, fromProfile, fromUser[prop.code], prop.defaultValue ?? ''].find(
+    // The visitor's recent location (the region cookie on first load) beats the shop-wide default.
+    const recent = prop.isLocation ? form.recentLocation : undefined
+    const value = [fromRequest, fromProfile, fromUser[prop.code], recent, prop.defaultValue ?? ''].find(
       (v): v is string => v !== undefined && v !== '',
     )
     values.set(prop.code, (value ?? '').slice(0, prop.maxLength))
