@@ -164,6 +164,31 @@ test.describe('cart', () => {
     await expect(page.getByRole('link', { name: 'Оформить заказ' })).toHaveAttribute('href', '/personal/order/')
   })
 
+  test('Купить в 1 клик from the cart places the order of the cart, thanks and goes home', async ({ page }) => {
+    const offer = await firstCardOffer(page)
+    await call(page, '/ajax/basket/', { ACTION: 'Add', ID: String(offer), QUANTITY: '2' })
+    await page.goto('/personal/cart/')
+    await page.getByRole('button', { name: 'Купить в 1 клик' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Купить в 1 клик' })
+    const alerts: string[] = []
+    page.on('dialog', (d) => {
+      alerts.push(d.message())
+      void d.accept()
+    })
+    await dialog.getByLabel('Имя и фамилия').fill('Ольга Сидорова')
+    await dialog.getByLabel('Населенный пункт').fill('Тверь')
+    await dialog.getByLabel('Контактный телефон').fill('9161234567')
+    await dialog.getByLabel('Email-адрес').fill(`olga.${Date.now()}@example.ru`)
+    await dialog.getByRole('button', { name: 'Отправить' }).click()
+    await expect.poll(() => alerts.join('\n')).toMatch(/Спасибо за заказ!/)
+    await expect(page).toHaveURL(/\/$/)
+    const purchase = await page.evaluate(() => (window.dataLayer ?? []).find((e) => e.event === 'purchase_1click'))
+    expect(purchase).toMatchObject({ ecommerce: { currency: 'RUB', items: [{ quantity: 2 }] } })
+    // The order took the cart.
+    const cart = await call<CartAnswer>(page, '/ajax/basket/', { ACTION: 'GetBasket' })
+    expect(cart.Products).toHaveLength(0)
+  })
+
   test('CART_VIEW is sent on the cart page only when it has products', async ({ page }) => {
     const events: string[] = []
     page.on('request', (r) => {

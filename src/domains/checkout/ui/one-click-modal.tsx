@@ -15,6 +15,8 @@ export const OPEN_FALLBACK_ORDER_EVENT = 'open-fallback-order'
 
 interface FastOrderAnswer {
   ORDER_ID: number
+  /** The thanks text: the server words it, since it changes in the holiday window (a setting). */
+  MESSAGE?: string
   DATALAYER_DATA: { value: number; transaction_id: string; items: { item_id: string; item_name: string; price: number; quantity: number }[] }
 }
 
@@ -43,7 +45,7 @@ function useFastOrder() {
       const answer = await postForm<FastOrderAnswer>('/ajax/fast-order/', { ...fields })
       const data = answer.DATALAYER_DATA
       trackEcommerce('purchase_1click', data.items, { transaction_id: data.transaction_id, value: data.value })
-      window.alert(ONE_CLICK_MESSAGES.thanks)
+      window.alert(answer.MESSAGE ?? ONE_CLICK_MESSAGES.thanks)
       router.push('/')
     } catch (error) {
       window.alert(error instanceof AjaxCallError ? error.message : 'Произошла ошибка, попробуйте повторить попытку позже.')
