@@ -153,6 +153,46 @@ test.describe('checkout', () => {
     expect(events.find((e) => e.event === 'purchase')?.ecommerce?.transaction_id).toBe(orderId)
   })
 
+  test('a placed order whose answer was lost ends the attempt: the next checkout in the tab gets a new key and order (ADR 031)', async ({ page }) => {
+    const saves: { key: string; id: string }[] = []
+    let lose = true
+    // The server places the first order; the page never hears of it. Later saves go through.
+    await page.route(CHECKOUT_URL, async (route) => {
+      const body = new URLSearchParams(route.request().postData() ?? '')
+      if (body.get('action') !== 'saveOrderAjax') return route.fallback()
+      const response = await route.fetch()
+      const answer = (await response.json()) as { order?: { ID?: string } }
+      saves.push({ key: body.get('order[CHECKOUT_KEY]') ?? '', id: answer.order?.ID ?? '' })
+      if (lose) {
+        lose = false
+        return route.abort()
+      }
+      return route.fulfill({ response })
+    })
+    await addToBasket(page)
+    await openCheckout(page)
+    await fillContacts(page)
+    await choosePickupPoint(page)
+    await choosePay(page, /Наличными или картой при получении/)
+    await placeOrder(page)
+    // The error, then the refresh finds the basket empty and sends the buyer to the cart.
+    await expect(page).toHaveURL(/\/personal\/cart\//, { timeout: 20_000 })
+
+    await addToBasket(page, 1)
+    await openCheckout(page)
+    // The tab keeps what the buyer typed and chose; only the key is new.
+    await expect(field(page, 'PROP_NAME')).toHaveValue('Анна')
+    await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeChecked()
+    await expect(page.getByRole('radio', { name: /Наличными или картой при получении/ })).toBeChecked()
+    await placeOrder(page)
+    await expect(page).toHaveURL(/\/personal\/order\/\?ORDER_ID=\d+/)
+    const [first, second] = saves
+    expect(first?.id).toMatch(/^\d+$/)
+    expect(second?.key).not.toBe(first?.key)
+    expect(second?.id).not.toBe(first?.id)
+    expect(new URL(page.url()).searchParams.get('ORDER_ID')).toBe(second?.id)
+  })
+
   test('late answers undo neither what the buyer typed nor the delivery chosen since (ADR 035)', async ({ page }) => {
     await addToBasket(page)
     // 1. The first refresh answers after the buyer has typed: the typed values stay.

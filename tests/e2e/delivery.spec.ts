@@ -117,6 +117,32 @@ test.describe('delivery at checkout', () => {
     await expect(page.getByRole('link', { name: 'Оплатить' })).toHaveCount(0)
   })
 
+  test("the 'cannot pay' cookie goes with the picker when another delivery is chosen", async ({ page }) => {
+    await startCheckout(page, 3)
+    await chooseMoscow(page)
+    await chooseDelivery(page, /Пункты выдачи СДЭК/, 'pickup-picker')
+    const picker = page.getByTestId('pickup-picker')
+    await picker.getByRole('tab', { name: 'Списком' }).click()
+    await picker.locator('li button').filter({ hasText: 'Только предоплата!' }).first().click()
+    const detail = picker.getByTestId('point-detail')
+    await expect(detail.getByText('Стоимость')).toBeVisible()
+    await detail.getByRole('button', { name: 'Выбрать', exact: true }).click()
+    await expect(detail.getByText('Выбрано!')).toBeVisible()
+    const cannotPay = async () => (await page.context().cookies()).find((c) => c.name === 'vm_cannot_pay')?.value ?? null
+    // A prepay-only point sets the cookie; leaving it for the courier, without the leave button, clears it.
+    await expect.poll(cannotPay).toBe('Y')
+    await chooseDelivery(page, /Курьерская доставка/, 'courier-picker')
+    await expect(picker).toHaveCount(0)
+    await expect.poll(cannotPay).toBeNull()
+  })
+
+  test('the checkout starts from the place chosen elsewhere (the region cookie)', async ({ page }) => {
+    await page.context().addCookies([{ name: 'vm_region', value: 'kazan', url: 'http://127.0.0.1' }])
+    await startCheckout(page, 3)
+    await expect(page.getByLabel('Населённый пункт')).toHaveValue(/Казань/)
+    await expect(page.getByRole('radiogroup', { name: 'Способ доставки' })).toBeVisible()
+  })
+
   test('the list view picks a point, and a point without id shows the error state', async ({ page }) => {
     await startCheckout(page, 2)
     await chooseMoscow(page)
