@@ -250,6 +250,20 @@ test.describe('product page', () => {
     await noSidewaysScroll(page)
   })
 
+  test('Купить adds the stepper quantity, then the button reads В корзине and leads to the cart', async ({ page }) => {
+    await page.goto(PRODUCT)
+    const buy = page.locator('[data-product-buy]')
+    const qty = buy.getByRole('textbox', { name: 'Количество' })
+    await qty.fill('2')
+    await buy.getByRole('button', { name: 'Купить' }).click()
+    const inCart = buy.getByRole('link', { name: 'В корзине' })
+    await expect(inCart).toBeVisible()
+    await expect(buy.locator('[data-in-cart]')).toHaveText('В корзине 2 упаковки.')
+    await inCart.click()
+    await expect(page).toHaveURL(/\/personal\/cart\/$/)
+    await expect(page.locator('#main [data-cart-line]')).toHaveCount(1)
+  })
+
   test('size switch changes the price; the quantity stepper keeps digits within 1..max', async ({ page }) => {
     await page.goto(PRODUCT)
     const buy = page.locator('[data-product-buy]')

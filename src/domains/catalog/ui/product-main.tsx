@@ -148,27 +148,37 @@ export function ProductMain({
           />
           <Price value={offer.price} oldValue={offer.oldPrice} size="lg" />
           {offer.inStock ? (
+            // The spec's buy button: 'Купить' with the stepper's quantity, then 'В корзине', which leads to the cart.
             <div className="flex flex-wrap items-center gap-3">
-              <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={setQuantity} />
-              <button
-                type="button"
-                onClick={add}
-                disabled={busy}
-                className="h-11 flex-1 rounded-lg bg-brand-500 px-6 font-semibold text-white hover:bg-brand-600 disabled:opacity-60 sm:flex-none"
-                data-add-to-cart
-              >
-                Добавить в корзину
-              </button>
+              {line ? (
+                <Link
+                  href={CART_URL}
+                  className="inline-flex h-11 flex-1 items-center justify-center rounded-lg border-2 border-brand-500 px-6 font-semibold text-brand-700 hover:bg-brand-50 sm:flex-none"
+                  data-add-to-cart
+                >
+                  В корзине
+                </Link>
+              ) : (
+                <>
+                  <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={setQuantity} />
+                  <button
+                    type="button"
+                    onClick={add}
+                    disabled={busy}
+                    className="h-11 flex-1 rounded-lg bg-brand-500 px-6 font-semibold text-white hover:bg-brand-600 disabled:opacity-60 sm:flex-none"
+                    data-add-to-cart
+                  >
+                    Купить
+                  </button>
+                </>
+              )}
             </div>
           ) : (
             <p className="font-semibold text-ink-400">Нет в наличии</p>
           )}
           {line && (
             <p className="text-sm" data-in-cart>
-              В корзине {countOf(line.quantity, WORDS.package)}.{' '}
-              <Link href={CART_URL} className="font-semibold text-brand-700 underline">
-                Перейти в корзину
-              </Link>
+              В корзине {countOf(line.quantity, WORDS.package)}.
             </p>
           )}
           <a href="#where-to-buy" className="text-sm font-semibold text-brand-700 hover:underline">
