@@ -69,7 +69,7 @@ export function storeForm(form: FormState): void {
   }
 }
 
-/** The empty checkout page: any attempt this tab had is over, its typed fields may serve the next one. */
+/** The empty checkout page ends whatever attempt this tab had; its typed fields may serve the next one. */
 export function dropStoredCheckoutKey(): void {
   const stored = loadStoredForm()
   if (!stored?.checkoutKey) return
