@@ -6,7 +6,7 @@ test.describe('page shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
     await expect(page.getByRole('link', { name: 'Витамаркет — на главную' })).toBeVisible()
     const header = page.locator('header')
-    await expect(header.getByRole('link', { name: 'Корзина' })).toBeVisible()
+    await expect(header.getByRole('button', { name: 'Корзина' })).toBeVisible()
     await expect(header.getByRole('link', { name: 'Избранное' })).toBeVisible()
     const footer = page.locator('footer')
     for (const href of [
