@@ -61,6 +61,9 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null)
   const leftRef = useRef<HTMLDivElement>(null)
   const orderRef = useRef(order)
+  // While a save is out, refresh answers describe a basket the order may already have emptied: only the
+  // save's own answer decides where the buyer goes (ADR 035).
+  const saveInFlight = useRef(false)
 
   /** Applies the answer of the latest order call (the caller checked its ticket). */
   const apply = useCallback(
@@ -101,10 +104,10 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
       const { ticket, form: sent } = send()
       try {
         const answer = await callCheckout<RefreshResult>(action, sent, orderRef.current, extra)
-        if (stillLatest(ticket)) apply(answer, ticket)
+        if (stillLatest(ticket) && !saveInFlight.current) apply(answer, ticket)
         return true
       } catch (error) {
-        if (stillLatest(ticket)) setModal([error instanceof AjaxCallError ? error.message : FAILED])
+        if (stillLatest(ticket) && !saveInFlight.current) setModal([error instanceof AjaxCallError ? error.message : FAILED])
         return false
       }
     },
@@ -281,9 +284,10 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     const current = formRef.current
     if (saving || promoLoading || !order || !validate(current)) return
     setSaving(true)
+    saveInFlight.current = true
     // The save takes a ticket too: a refresh answer still under way (after the order, an empty basket)
     // must not send the buyer to the cart.
-    const { ticket } = send()
+    send()
     let leaving = false
     try {
       const answer = await callCheckout<SaveResult>('saveOrderAjax', current, orderRef.current)
@@ -304,8 +308,11 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
       setModal([error instanceof AjaxCallError ? error.message : FAILED])
     } finally {
       setSaving(false)
-      // A refused save may have dropped a refresh answer: show the order as the server sees it now.
-      if (!leaving && stillLatest(ticket)) void refresh()
+      // A refused save may have dropped refresh answers: show the order as the server sees it now.
+      if (!leaving) {
+        saveInFlight.current = false
+        void refresh()
+      }
     }
   }
 
