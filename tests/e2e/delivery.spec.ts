@@ -55,6 +55,17 @@ async function pickPointOnMap(page: Page) {
   await expect(detail.getByText('Выбрано!')).toBeVisible()
 }
 
+/** Picks the first point from the list view, one that takes payment on receipt or one that is prepaid only, and confirms it. */
+async function pickPointFromList(page: Page, prepaidOnly: boolean) {
+  const picker = page.getByTestId('pickup-picker')
+  await picker.getByRole('tab', { name: 'Списком' }).click()
+  const points = picker.locator('li button')
+  await (prepaidOnly ? points.filter({ hasText: 'Только предоплата!' }) : points.filter({ hasNotText: 'Только предоплата!' })).first().click()
+  const detail = picker.getByTestId('point-detail')
+  await expect(detail.getByText('Стоимость')).toBeVisible()
+  return detail
+}
+
 async function choosePayment(page: Page, name: RegExp) {
   const pay = page.getByRole('radio', { name })
   await pay.check()
@@ -89,10 +100,7 @@ test.describe('delivery at checkout', () => {
     await chooseMoscow(page)
     await chooseDelivery(page, /Пункты выдачи СДЭК/, 'pickup-picker')
     const picker = page.getByTestId('pickup-picker')
-    await picker.getByRole('tab', { name: 'Списком' }).click()
-    await picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first().click()
-    const detail = picker.getByTestId('point-detail')
-    await expect(detail.getByText('Стоимость')).toBeVisible()
+    const detail = await pickPointFromList(page, false)
     await expect(detail.getByText('Только предоплата!')).toHaveCount(0)
     const address = (await detail.locator('h3 + p').textContent()) ?? ''
     expect(address).toContain('г Москва')
@@ -122,10 +130,7 @@ test.describe('delivery at checkout', () => {
     await chooseMoscow(page)
     await chooseDelivery(page, /Пункты выдачи СДЭК/, 'pickup-picker')
     const picker = page.getByTestId('pickup-picker')
-    await picker.getByRole('tab', { name: 'Списком' }).click()
-    await picker.locator('li button').filter({ hasText: 'Только предоплата!' }).first().click()
-    const detail = picker.getByTestId('point-detail')
-    await expect(detail.getByText('Стоимость')).toBeVisible()
+    const detail = await pickPointFromList(page, true)
     await detail.getByRole('button', { name: 'Выбрать', exact: true }).click()
     await expect(detail.getByText('Выбрано!')).toBeVisible()
     const cannotPay = async () => (await page.context().cookies()).find((c) => c.name === 'vm_cannot_pay')?.value ?? null

@@ -112,7 +112,7 @@ export function toDeliveryLines(items: readonly BasketItem[]): DeliveryBasketLin
   }))
 }
 
-function priceLine(item: BasketItem): PricedLine {
+export function priceLine(item: BasketItem): PricedLine {
   const sellable = item.active && item.price > 0
   const base = item.oldPrice && item.oldPrice > item.price ? item.oldPrice : item.price
   let problem: string | null = null

@@ -1,7 +1,7 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { CART_MESSAGES, clearBasket, loadBasket, loadMinOrderSum, type BasketItem } from '@/domains/cart/cart.server'
-import { MAX_ITEMS_PER_ORDER, lineCap } from '@/domains/cart/cart-limits'
+import { MAX_ITEMS_PER_ORDER } from '@/domains/cart/cart-limits'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
 import { createOrder } from '@/domains/orders/orders.server'
@@ -14,6 +14,7 @@ import { env } from '@/lib/env'
 import { formatRub, kopecksToRubles } from '@/lib/money'
 import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES, holidayNoticeAt } from './checkout'
 import { claimCheckoutKey, setting, takeStock } from './checkout.db'
+import { priceLine } from './checkout-state.server'
 import type { FastOrderInput } from './checkout.schema'
 
 export const FAST_ORDER_MESSAGES = {
@@ -40,10 +41,8 @@ class Refused extends Error {}
  * Nothing is dropped silently: one refused line refuses the order, as at checkout.
  */
 async function fastOrderRefusal(basket: readonly BasketItem[]): Promise<string | null> {
-  for (const i of basket) {
-    if (!i.active || i.price <= 0) return CHECKOUT_MESSAGES.noPrice
-    if (i.quantity > lineCap(i.stock)) return CHECKOUT_MESSAGES.outOfStock(i.name)
-  }
+  const lineProblem = basket.map(priceLine).find((l) => l.problem)?.problem
+  if (lineProblem) return lineProblem
   if (basket.reduce((n, i) => n + i.quantity, 0) > MAX_ITEMS_PER_ORDER) return CART_MESSAGES.overOrderLimit
   const minSum = await loadMinOrderSum()
   const goods = basket.reduce((s, i) => s + i.price * i.quantity, 0)
