@@ -88,6 +88,9 @@ test.describe('delivery at checkout', () => {
     await pickPointOnMap(page)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(1)
+    // A phone widens its layout viewport to fit wide content, so the form is measured against the screen too.
+    const form = (await page.getByTestId('checkout-left').boundingBox())!
+    expect(form.x + form.width).toBeLessThanOrEqual(page.viewportSize()!.width + 1)
 
     await choosePayment(page, /Банковской картой онлайн/)
     await expect(page.getByTestId('pickup-picker').getByText('Выбрано!')).toBeVisible()

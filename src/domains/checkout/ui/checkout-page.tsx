@@ -365,7 +365,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
 
   const t = order.TOTAL
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_340px] lg:grid-cols-[minmax(0,1fr)_380px]">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_340px] lg:grid-cols-[minmax(0,1fr)_380px]">
       <div ref={leftRef} className="flex min-w-0 flex-col gap-6 scroll-mt-24" data-testid="checkout-left">
         {outOfStock.length > 0 && (
           <div role="alert" className="rounded-xl border border-sale-500 bg-sale-500/5 p-4 text-sm" data-testid="out-of-stock">
