@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { connection } from 'next/server'
-import { encElementsByLetter, encSections } from '@/domains/content/content.server'
-import { EncyclopediaTabs } from '@/domains/content/ui/encyclopedia-tabs'
+import { encElementsByLetter, encSections } from '@/domains/encyclopedia/encyclopedia.server'
+import { EncyclopediaTabs } from '@/domains/encyclopedia/ui/encyclopedia-tabs'
 
 export const metadata: Metadata = {
   title: 'Энциклопедия ингредиентов',

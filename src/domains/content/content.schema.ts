@@ -11,13 +11,5 @@ export const recentlyViewedInput = z.discriminatedUnion('action', [
   }),
 ])
 
-/** POST /ajax/get-enc-elements/: ID of an encyclopedia section; 0 or empty means every section. */
-export const encElementsInput = z.object({
-  ID: z
-    .union([z.literal('').transform(() => 0), z.coerce.number().int().min(0).max(2_147_483_647)])
-    .optional()
-    .default(0),
-})
-
 /** POST /ajax/vkontakte/ with GET=Y: the social feed's posts. */
 export const socialFeedInput = z.object({ GET: z.literal('Y', { error: 'Неверный запрос.' }) })

@@ -8,14 +8,10 @@ import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { kopecksToRubles } from '@/lib/money'
 import {
-  compositionMentions,
-  groupByLetter,
   pickSimilar,
   RECENTLY_VIEWED_LIMIT,
   toSeenProduct,
-  transliterate,
   visibleRecentlyViewed,
-  type EncElementLink,
   type SeenProduct,
 } from './content'
 import * as q from './content.db'
@@ -49,7 +45,6 @@ function seenOf(card: ProductCardData): SeenProduct | null {
 
 export const MESSAGES = {
   productNotFound: 'Товар не найден.',
-  sectionNotFound: 'Раздел энциклопедии не найден.',
 } as const
 
 /** Records that the visitor (or their account, once signed in) opened a product page. */
@@ -234,8 +229,6 @@ export function featuredSlides(): Promise<FeaturedSlide[]> {
 
 export const articleUrl = (code: string) => `/health/item/${code}/`
 export const newsUrl = (code: string) => `/news/${code}/`
-export const encElementUrl = (code: string) => `/encyclopedia/item/${code}/`
-
 export function homeArticles(): Promise<ArticleItem[]> {
   return cached('content:home-articles', { tags: TAGS }, async () =>
     (await q.selectArticleCards(db(), { recommendedOnly: true, limit: 10 })).map((a) => ({
@@ -354,81 +347,6 @@ export function articlesForProduct(productId: number): Promise<{ link: string; i
   return cached(`content:product-articles:${productId}`, { tags: TAGS }, async () =>
     (await q.selectArticlesOfProduct(db(), productId)).map((a) => ({ link: articleUrl(a.code), image: a.picture, title: a.name })),
   )
-}
-
-/* ---------- encyclopedia ---------- */
-
-export interface EncSection {
-  ID: number
-  NAME: string
-  CODE: string
-  /** Address hash of the section's tab: the transliterated name. */
-  HASH: string
-}
-
-export function encSections(): Promise<EncSection[]> {
-  return cached('content:enc-sections', { tags: TAGS }, async () =>
-    (await q.selectEncSections(db())).map((s) => ({ ...s, HASH: transliterate(s.NAME) })),
-  )
-}
-
-/** POST /ajax/get-enc-elements/: elements of a section (0 = all) grouped by first letter. */
-export async function encElementsByLetter(sectionId: number): Promise<{ elementsArr: Record<string, EncElementLink[]> }> {
-  if (sectionId > 0 && !(await encSections()).some((s) => s.ID === sectionId)) {
-    throw new AjaxError(404, MESSAGES.sectionNotFound)
-  }
-  const elementsArr = await cached(`content:enc-elements:${sectionId}`, { tags: TAGS }, async () =>
-    groupByLetter(await q.selectEncElementLinks(db(), sectionId)),
-  )
-  return { elementsArr }
-}
-
-const encDictionary = () => cached('content:enc-dictionary', { tags: TAGS }, () => q.selectEncDictionary(db()))
-
-/** Products containing the ingredient: explicit links first, then composition matches by rating. */
-async function productIdsForElement(element: { id: number; matchTerms: string[] }): Promise<number[]> {
-  const [explicit, compositions] = await Promise.all([
-    q.selectExplicitElementProducts(db(), element.id),
-    element.matchTerms.length > 0
-      ? cached('content:compositions', { tags: ['catalog'] }, () => q.selectCompositions(db()))
-      : Promise.resolve([]),
-  ])
-  const matched = compositions.filter((p) => compositionMentions(p.composition, element.matchTerms)).map((p) => p.id)
-  return [...new Set([...explicit, ...matched])]
-}
-
-export function encElementPage(code: string) {
-  return cached(`content:enc-element:${code}`, { tags: WITH_CATALOG }, async () => {
-    const el = await q.selectEncElement(db(), code)
-    if (!el) return null
-    const productIds = await productIdsForElement(el)
-    const section = (await encSections()).find((s) => s.CODE === el.sectionCode)
-    return { ...el, sectionHash: section?.HASH ?? '', productIds }
-  })
-}
-
-export interface IngredientLink {
-  NAME: string
-  CODE: string
-  url: string
-}
-
-/**
- * For the product page: encyclopedia elements its composition mentions (or that an editor linked
- * to it), so the composition tab can link back to the encyclopedia.
- */
-export function ingredientLinksForProduct(productId: number): Promise<IngredientLink[]> {
-  return cached(`content:product-ingredients:${productId}`, { tags: WITH_CATALOG }, async () => {
-    const [dictionary, explicit, [product]] = await Promise.all([
-      encDictionary(),
-      q.selectExplicitProductElements(db(), productId),
-      q.selectCompositions(db(), [productId]),
-    ])
-    const linked = new Set(explicit)
-    return dictionary
-      .filter((el) => linked.has(el.id) || (product ? compositionMentions(product.composition, el.matchTerms) : false))
-      .map((el) => ({ NAME: el.name, CODE: el.code, url: encElementUrl(el.code) }))
-  })
 }
 
 /* ---------- the home page in one call ---------- */

@@ -4,8 +4,8 @@ import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { loadProductCards } from '@/domains/catalog/catalog.server'
 import { ProductCard } from '@/domains/catalog/ui/product-card'
-import { encElementPage } from '@/domains/content/content.server'
 import { RichText } from '@/domains/content/ui/article-blocks'
+import { encElementPage } from '@/domains/encyclopedia/encyclopedia.server'
 
 const PRODUCTS_SHOWN = 12
 

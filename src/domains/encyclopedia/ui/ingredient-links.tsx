@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { IngredientLink } from '../content.server'
+import type { IngredientLink } from '../encyclopedia.server'
 
 /**
  * For the product page's composition tab: the ingredients the composition mentions, each linking to

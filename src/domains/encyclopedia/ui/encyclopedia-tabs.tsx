@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { postForm } from '@/lib/ajax-client'
-import { ALL_INGREDIENTS_HASH, type EncElementLink } from '../content'
+import { ALL_INGREDIENTS_HASH, type EncElementLink } from '../encyclopedia'
 
 export interface EncTab {
   /** 0: 'Все ингредиенты'. */
