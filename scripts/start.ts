@@ -4,10 +4,10 @@
  */
 import { spawn } from 'node:child_process'
 import { buildIfStale } from './build-if-stale'
-import { prepareDb } from './prepare-db'
+import { prepareDbOrExit } from './prepare-db'
 
 process.env.NEXT_TELEMETRY_DISABLED = '1'
-await prepareDb({ seed: true, syntheticProducts: 0 })
+await prepareDbOrExit({ seed: true, syntheticProducts: 0 })
 buildIfStale(process.env.NEXT_DIST_DIR ?? '.next')
 
 const port = process.env.PORT ?? '3000'

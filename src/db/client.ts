@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import pg from 'pg'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
+import { lockDataDir } from './exclusive'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -18,6 +19,13 @@ export interface DbHandle {
   db: Db
   driver: 'pglite' | 'postgres'
   close(): Promise<void>
+  /**
+   * Runs `work` while no other process runs it: migrations and the seed on start, so that several
+   * instances starting together on one PostgreSQL apply each migration once (a session advisory lock).
+   * A PGlite directory has one process by construction (lockDataDir); there the calls of that one
+   * process take turns.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>
   /** PGlite only: the whole data directory as a tarball (tests clone a seeded database from it). */
   dump?: () => Promise<Blob>
 }
@@ -25,19 +33,69 @@ export interface DbHandle {
 /** One handle per process: a PGlite directory can be opened by one process, once. */
 const holder = globalThis as typeof globalThis & { __vitamarketDb?: DbHandle }
 
-export function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): DbHandle {
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: from?.loadDataDir })
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
-  return { db, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') }
+/** `startLock: false` exists for the test that shows what the lock prevents. */
+export interface OpenOptions {
+  startLock?: boolean
 }
 
-export function openPostgres(url: string, max = 10): DbHandle {
+/** Start-up work of one process, one at a time (PGlite: one process owns the directory anyway). */
+function inTurn(): DbHandle['exclusively'] {
+  let tail: Promise<unknown> = Promise.resolve()
+  return (work) => {
+    const run = tail.then(work)
+    tail = run.catch(() => undefined)
+    return run
+  }
+}
+
+export function openPglite(dataDir?: string, from?: { loadDataDir: Blob }, options: OpenOptions = {}): DbHandle {
+  let unlock = () => {}
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    unlock = lockDataDir(dataDir)
+  }
+  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: from?.loadDataDir })
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      await client.close()
+      unlock()
+    },
+    dump: () => client.dumpDataDir('none'),
+    exclusively: options.startLock === false ? (work) => work() : inTurn(),
+  }
+}
+
+/** One key for the whole shop's start-up work (any constant bigint; this one spells 'vitamkt'). */
+export const START_LOCK_KEY = 0x766974616d6b74n
+
+export function openPostgres(url: string, max = 10, options: OpenOptions = {}): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max })
   // An idle connection the server closes (restart, failover) must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection closed'))
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
-  return { db, driver: 'postgres', close: () => pool.end() }
+  const exclusively = async <T,>(work: () => Promise<T>): Promise<T> => {
+    // The lock belongs to this one connection's session; the work itself may use any connection.
+    const holder = await pool.connect()
+    try {
+      await holder.query('select pg_advisory_lock($1)', [START_LOCK_KEY.toString()])
+      try {
+        return await work()
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [START_LOCK_KEY.toString()])
+      }
+    } finally {
+      holder.release()
+    }
+  }
+  return {
+    db,
+    driver: 'postgres',
+    close: () => pool.end(),
+    exclusively: options.startLock === false ? (work) => work() : exclusively,
+  }
 }
 
 export function dbHandle(): DbHandle {
