@@ -10,7 +10,7 @@ import { ExpertSlideCard } from '@/domains/content/ui/expert-slide'
 import { FeaturedSlider } from '@/domains/content/ui/featured-slider'
 import { LightLine } from '@/domains/content/ui/light-line'
 import { NewsSlider } from '@/domains/content/ui/news-cards'
-import { RecentlyViewed } from '@/domains/content/ui/recently-viewed'
+import { RecentlyViewed } from '@/domains/recently-viewed/ui/recently-viewed'
 import { SocialFeed } from '@/domains/content/ui/social-feed'
 import { Slider } from '@/ui/slider'
 

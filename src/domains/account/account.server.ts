@@ -11,7 +11,7 @@ import { formatPhone, isValidPhone, phoneDigits } from '@/lib/phone'
 import { ACCOUNT_MESSAGES as M, NAME_MAX, normalizeEmail, stripName } from './account'
 import { insertPasswordToken, insertUser, userByEmail, userById, type UserRow } from './account.db'
 import { mergeGuestIntoUser } from './guest-merge.server'
-import { mergeRecentlyViewedIntoAccount } from '@/domains/content/content.server'
+import { mergeRecentlyViewedIntoAccount } from '@/domains/recently-viewed/recently-viewed.server'
 
 /** The signed-in person as pages and other domains see it (never the password hash). */
 export interface User {

@@ -1,5 +1,5 @@
-import { recentlyViewedInput } from '@/domains/content/content.schema'
-import { recentlyViewedFor, recordProductView } from '@/domains/content/content.server'
+import { recentlyViewedInput } from '@/domains/recently-viewed/recently-viewed.schema'
+import { recentlyViewedFor, recordProductView } from '@/domains/recently-viewed/recently-viewed.server'
 import { ajax } from '@/lib/ajax'
 
 /** Per visitor, so product and home pages stay cacheable: action=add records a view, action=get reads. */

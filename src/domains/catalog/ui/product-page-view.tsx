@@ -1,7 +1,7 @@
 import { articlesForProduct, featuredSlides } from '@/domains/content/content.server'
 import { FeaturedSlider } from '@/domains/content/ui/featured-slider'
 import { ProductArticles } from '@/domains/content/ui/product-articles'
-import { RecordProductView } from '@/domains/content/ui/record-product-view'
+import { RecordProductView } from '@/domains/recently-viewed/ui/record-product-view'
 import { reviewsCount } from '@/domains/reviews/reviews.server'
 import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
 import { productJsonLd } from '../catalog.server'

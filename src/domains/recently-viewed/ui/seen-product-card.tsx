@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'
-import type { SeenProduct } from '../content'
+import type { SeenProduct } from '../recently-viewed'
 
 /** Card of the recently-viewed and similar sliders, drawn from the spec's SeenProduct fields. */
 export function SeenProductCard({ product }: { product: SeenProduct }) {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { postForm } from '@/lib/ajax-client'
 import { Slider } from '@/ui/slider'
-import type { SeenProduct } from '../content'
+import type { SeenProduct } from '../recently-viewed'
 import { SeenProductCard } from './seen-product-card'
 
 interface Answer {
