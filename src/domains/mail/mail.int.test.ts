@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -6,7 +7,8 @@ import { db } from '@/db/client'
 import { outbox } from '@/db/schema'
 import { setClockForTests } from '@/lib/clock'
 import type { MailMessage } from './mail'
-import { drainOutbox, enqueueMail } from './mail.server'
+import { CLAIM_LEASE_MS } from './mail'
+import { claimDueMail, drainOutbox, enqueueMail } from './mail.server'
 import { setMailTransportForTests } from './transport.server'
 
 const sent: MailMessage[] = []
@@ -57,6 +59,40 @@ describe('mail outbox', () => {
     setClockForTests(() => new Date(Date.now() + 60_000))
     await drainOutbox()
     expect(sent.map((m) => m.subject)).toContain('Повтор')
+  })
+
+  it('sends a message whose sender died after claiming it, once its lease has run out', async () => {
+    setMailTransportForTests(recording)
+    await enqueueMail(db(), { to: 'e@example.ru', subject: 'Потерянное', text: 'x' })
+    // A process claims the message and dies before sending it.
+    expect((await claimDueMail()).length).toBeGreaterThan(0)
+    const start = Date.now()
+    setClockForTests(() => new Date(start + CLAIM_LEASE_MS - 1_000))
+    await drainOutbox()
+    expect(sent.map((m) => m.subject)).not.toContain('Потерянное')
+    setClockForTests(() => new Date(start + CLAIM_LEASE_MS + 1_000))
+    await drainOutbox()
+    expect(sent.filter((m) => m.subject === 'Потерянное')).toHaveLength(1)
+  })
+
+  it('gives every attempt of one message the same Message-ID', async () => {
+    // var/test/mail is shared by runs and by the PGlite and PostgreSQL projects: one address per run.
+    const to = `twice-${randomUUID()}@example.ru`
+    await enqueueMail(db(), { to, subject: 'Дважды', text: 'x' })
+    const [claim] = await claimDueMail()
+    // The first sender was only slow: it still sends after the lease ran out and another sent too.
+    setClockForTests(() => new Date(Date.now() + CLAIM_LEASE_MS + 1_000))
+    await drainOutbox()
+    const { mailTransport } = await import('./transport.server')
+    await mailTransport().send({ to, subject: 'Дважды', text: 'x' }, claim!.id)
+    const dir = path.join('var/test', 'mail')
+    const copies = (await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), 'utf8')))).filter(
+      (f) => f.includes(`To: ${to}`),
+    )
+    expect(copies).toHaveLength(2)
+    const ids = copies.map((f) => /^Message-ID: (.+)$/m.exec(f)?.[1])
+    expect(ids[0]).toBe(`<outbox-${claim!.id}@localhost>`)
+    expect(ids[1]).toBe(ids[0])
   })
 
   it('writes .eml files when no SMTP is configured', async () => {

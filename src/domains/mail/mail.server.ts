@@ -4,7 +4,7 @@ import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { outbox } from '@/db/schema'
 import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
-import { mailMessage, MAX_ATTEMPTS, nextAttemptDelayMs, type MailMessage } from './mail'
+import { CLAIM_LEASE_MS, mailMessage, MAX_ATTEMPTS, nextAttemptDelayMs, type MailMessage } from './mail'
 import { mailTransport } from './transport.server'
 
 /**
@@ -25,23 +25,32 @@ export async function enqueueMail(db: Db | Tx, message: MailMessage & { dedupeKe
     .onConflictDoNothing({ target: outbox.dedupeKey })
 }
 
+/** Due: waiting for its attempt, or claimed by a sender whose lease ran out (it may have died). */
+function dueNow() {
+  return and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, now()))
+}
+
 /**
- * Sends due messages. Rows are claimed with a conditional update, so two workers (two app instances)
- * never send the same message twice.
+ * Claims up to `limit` due messages with a conditional update, so two workers (two app instances)
+ * never claim the same message at once. The claim is a lease: `nextAttemptAt` moves to its end.
  */
-export async function drainOutbox(limit = 20, db: Db = defaultDb()): Promise<{ sent: number; failed: number }> {
-  const due = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now())))
-    .orderBy(outbox.id)
-    .limit(limit)
-  if (due.length === 0) return { sent: 0, failed: 0 }
-  const claimed = await db
+export async function claimDueMail(limit = 20, db: Db = defaultDb()) {
+  const due = await db.select({ id: outbox.id }).from(outbox).where(dueNow()).orderBy(outbox.id).limit(limit)
+  if (due.length === 0) return []
+  return db
     .update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1` })
-    .where(and(inArray(outbox.id, due.map((r) => r.id)), eq(outbox.status, 'pending')))
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: new Date(now().getTime() + CLAIM_LEASE_MS),
+    })
+    .where(and(inArray(outbox.id, due.map((r) => r.id)), dueNow()))
     .returning({ id: outbox.id, payload: outbox.payload, attempts: outbox.attempts })
+}
+
+/** Sends due messages, each under its claim (claimDueMail). */
+export async function drainOutbox(limit = 20, db: Db = defaultDb()): Promise<{ sent: number; failed: number }> {
+  const claimed = await claimDueMail(limit, db)
   let sent = 0
   let failed = 0
   for (const row of claimed) {

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { env } from '@/lib/env'
-import type { MailMessage } from './mail'
+import { messageIdFor, type MailMessage } from './mail'
 
 /** Sends through SMTP when SMTP_URL is set; otherwise writes an .eml file to var/mail/ (works offline). */
 export interface MailTransport {
@@ -13,8 +13,8 @@ export interface MailTransport {
 function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url)
   return {
-    async send(message) {
-      await transporter.sendMail({ from: env().MAIL_FROM, ...message })
+    async send(message, id) {
+      await transporter.sendMail({ from: env().MAIL_FROM, messageId: messageIdFor(id, env().PUBLIC_URL), ...message })
     },
   }
 }
@@ -23,7 +23,7 @@ function fileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(message, id) {
-      const info = await transporter.sendMail({ from: env().MAIL_FROM, ...message })
+      const info = await transporter.sendMail({ from: env().MAIL_FROM, messageId: messageIdFor(id, env().PUBLIC_URL), ...message })
       await mkdir(dir, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       await writeFile(path.join(dir, `${stamp}-${id}.eml`), info.message as Buffer)
