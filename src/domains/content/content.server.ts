@@ -1,47 +1,13 @@
 import 'server-only'
 import { db } from '@/db/client'
-import { productUrl } from '@/domains/catalog/catalog'
-import { loadProductCards } from '@/domains/catalog/catalog.server'
 import { cached } from '@/lib/cache'
-import { kopecksToRubles } from '@/lib/money'
 import * as q from './content.db'
 
 /** Content changes rarely; catalogue-dependent parts also drop with the 'catalog' tag. */
 const TAGS = ['content'] as const
 const WITH_CATALOG = ['content', 'catalog'] as const
 
-/* ---------- home page (the same for everyone: cached) ---------- */
-
-export interface ExpertSlide {
-  OFFER_ID: number
-  /** Not in the spec's list; the buy button needs it. */
-  PRODUCT_ID: number
-  title: string
-  subtitle: string
-  img: string
-  link: string
-  /** Roubles, from the offer. */
-  price: number
-  oldprice: number | null
-  pack: string
-  SET: boolean
-  DISCOUNT_PICTURE: string
-}
-
-export interface ExpertTab {
-  anchor: string
-  slides: ExpertSlide[]
-  decorations: { img: string; position: string }[]
-}
-
-/** The spec's MainpageBanger: tab title → {slides, decorations}; we add the tab's anchor. */
-export type MainpageBanger = Record<string, ExpertTab>
-
-export interface ProductTab {
-  anchor: string
-  title: string
-  productIds: number[]
-}
+/* ---------- news, and the article cards of the home page ---------- */
 
 export interface ArticleItem {
   ID: number
@@ -49,22 +15,6 @@ export interface ArticleItem {
   IMG: string
   CODE: string
   BUTTON: { URL_BUTTON: string; TEXT_BUTTON: string }
-}
-
-export interface FeaturedSlide {
-  IMAGE: string
-  SUBTITLE: string
-  TITLE: string
-  DESCRIPTION: string
-  LINK: string
-  /** Roubles. */
-  PRICE: number
-  OLD_PRICE: number | null
-  /** Units left; null when stock is not tracked. */
-  quantity: number | null
-  SECTION_NAME: string
-  NAME: string
-  offer: { id: number; price: number }
 }
 
 export interface NewsCard {
@@ -75,79 +25,9 @@ export interface NewsCard {
   publishedAt: string
 }
 
-const HIGH_DISCOUNT_MIN_PERCENT = 15
-const TAB_PRODUCTS = 8
-
-export function setsFromExperts(): Promise<MainpageBanger> {
-  return cached('content:sets-from-experts', { tags: WITH_CATALOG }, async () => {
-    const tabs = await q.selectShowcaseTabs(db(), 'sets-from-experts')
-    const slides = await q.selectSlides(
-      db(),
-      tabs.map((t) => t.id),
-    )
-    const banger: MainpageBanger = {}
-    for (const tab of tabs) {
-      banger[tab.title] = {
-        anchor: tab.anchor,
-        decorations: tab.decorations,
-        slides: slides
-          .filter((s) => s.tabId === tab.id)
-          .map((s) => ({
-            OFFER_ID: s.offerId,
-            PRODUCT_ID: s.productId,
-            title: s.title,
-            subtitle: s.subtitle,
-            img: s.img || s.offerPicture,
-            link: s.link || productUrl(s.sectionCode, s.productCode),
-            price: kopecksToRubles(s.price),
-            oldprice: s.oldPrice !== null && s.oldPrice > s.price ? kopecksToRubles(s.oldPrice) : null,
-            pack: s.pack,
-            SET: s.isSet,
-            DISCOUNT_PICTURE: s.discountPicture,
-          })),
-      }
-    }
-    return banger
-  })
-}
-
-export function mainpageProductTabs(): Promise<ProductTab[]> {
-  return cached('content:mainpage-products', { tags: WITH_CATALOG }, async () => {
-    const tabs = await q.selectShowcaseTabs(db(), 'mainpage-products')
-    return Promise.all(
-      tabs.map(async (tab) => {
-        const productIds =
-          tab.rule === 'hit' || tab.rule === 'new'
-            ? await q.selectBadgeProducts(db(), tab.rule, TAB_PRODUCTS)
-            : tab.rule === 'high-discounts'
-              ? await q.selectHighDiscountProducts(db(), HIGH_DISCOUNT_MIN_PERCENT, TAB_PRODUCTS)
-              : await q.selectManualTabProducts(db(), tab.id, TAB_PRODUCTS)
-        return { anchor: tab.anchor, title: tab.title, productIds }
-      }),
-    )
-  })
-}
-
-export function featuredSlides(): Promise<FeaturedSlide[]> {
-  return cached('content:featured', { tags: WITH_CATALOG }, async () =>
-    (await q.selectFeaturedSlides(db())).map((s) => ({
-      IMAGE: s.image || s.offerPicture,
-      SUBTITLE: s.subtitle,
-      TITLE: s.title,
-      DESCRIPTION: s.description,
-      LINK: s.link || productUrl(s.sectionCode, s.productCode),
-      PRICE: kopecksToRubles(s.price),
-      OLD_PRICE: s.oldPrice !== null && s.oldPrice > s.price ? kopecksToRubles(s.oldPrice) : null,
-      quantity: s.stock,
-      SECTION_NAME: s.sectionName,
-      NAME: s.productName,
-      offer: { id: s.offerId, price: kopecksToRubles(s.price) },
-    })),
-  )
-}
-
 export const articleUrl = (code: string) => `/health/item/${code}/`
 export const newsUrl = (code: string) => `/news/${code}/`
+
 export function homeArticles(): Promise<ArticleItem[]> {
   return cached('content:home-articles', { tags: TAGS }, async () =>
     (await q.selectArticleCards(db(), { recommendedOnly: true, limit: 10 })).map((a) => ({
@@ -177,19 +57,6 @@ export function newsItem(code: string) {
     const item = await q.selectNewsItem(db(), code)
     return item ? { ...item, publishedAt: item.publishedAt.toISOString() } : null
   })
-}
-
-export function lightLineBanner() {
-  return cached('content:light-line', { tags: TAGS }, () => q.selectLightLine(db()))
-}
-
-export function distributorsList() {
-  return cached('content:distributors', { tags: TAGS }, () => q.selectDistributors(db()))
-}
-
-/** POST /ajax/vkontakte/: our stored copies of the community's posts. */
-export function socialFeed(): Promise<{ link: string; img: string; text: string }[]> {
-  return cached('content:social', { tags: TAGS }, () => q.selectSocialPosts(db(), 12))
 }
 
 /* ---------- articles ---------- */
@@ -266,30 +133,4 @@ export function articlesForProduct(productId: number): Promise<{ link: string; i
   return cached(`content:product-articles:${productId}`, { tags: TAGS }, async () =>
     (await q.selectArticlesOfProduct(db(), productId)).map((a) => ({ link: articleUrl(a.code), image: a.picture, title: a.name })),
   )
-}
-
-/* ---------- the home page in one call ---------- */
-
-/** Everything the home page shows, all of it cached and the same for every visitor. */
-export async function homePageData() {
-  const [productTabs, banger, featured, articles, newsCards, lightLine, partners] = await Promise.all([
-    mainpageProductTabs(),
-    setsFromExperts(),
-    featuredSlides(),
-    homeArticles(),
-    latestNews(6),
-    lightLineBanner(),
-    distributorsList(),
-  ])
-  const cards = await loadProductCards(productTabs.flatMap((t) => t.productIds))
-  const byId = new Map(cards.map((c) => [c.id, c]))
-  return {
-    productTabs: productTabs.map((t) => ({ ...t, products: t.productIds.flatMap((id) => byId.get(id) ?? []) })),
-    banger,
-    featured,
-    articles,
-    news: newsCards,
-    lightLine,
-    distributors: partners,
-  }
 }

@@ -1,20 +1,7 @@
 /** Content rules that need no database: the fito filter on articles, dates, block sizes. */
 
-/** The spec: tabs show a loading state for 300 ms when switched. */
-export const TAB_LOADING_MS = 300
 /** Recommendations block: 4 shown, the rest hidden behind a button. */
 export const RECOMMENDATIONS_VISIBLE = 4
-/** Distributors: first 9, then 'показать еще'. */
-export const DISTRIBUTORS_VISIBLE = 9
-/** Featured slider autoplay (spec: 5000 ms). */
-export const FEATURED_AUTOPLAY_MS = 5000
-/** Featured slider: every move takes this long (spec: 500 ms). */
-export const FEATURED_TRANSITION_MS = 500
-
-export const SETS_FROM_EXPERTS_ANCHORS = ['health', 'immunity', 'beauty', 'youth', 'weight-control', 'anti-stress'] as const
-/** The mainpage-products tab the spec's anchor selects. */
-export const HIGH_DISCOUNTS_ANCHOR = 'high-discounts'
-
 export type FitoSort = 'DESC' | 'ASC'
 
 export interface FitoFilter {

@@ -1,5 +1,5 @@
-import { socialFeedInput } from '@/domains/content/content.schema'
-import { socialFeed } from '@/domains/content/content.server'
+import { socialFeedInput } from '@/domains/showcases/showcases.schema'
+import { socialFeed } from '@/domains/showcases/showcases.server'
 import { ajax } from '@/lib/ajax'
 
 /** GET=Y → the social feed's posts {link, img}, from our own stored copies. */

@@ -1,7 +1,7 @@
 'use client'
 
 import { useState } from 'react'
-import { DISTRIBUTORS_VISIBLE } from '../content'
+import { DISTRIBUTORS_VISIBLE } from '../showcases'
 
 export interface Distributor {
   title: string

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { discountPercent, rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'
-import type { ExpertSlide } from '../content.server'
+import type { ExpertSlide } from '../showcases'
 
 /** One slide of a sets-from-experts tab: picture, set label, sticker, pack, price from the offer. */
 export function ExpertSlideCard({ slide }: { slide: ExpertSlide }) {

@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { TAB_LOADING_MS } from '../content'
+import { TAB_LOADING_MS } from '../showcases'
 
 export interface AnchorTab {
   anchor: string

@@ -7,8 +7,7 @@ import { addToBasket, findLine, startVisitorStore, useVisitorState } from '@/dom
 import { rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'
 import { Slider } from '@/ui/slider'
-import { FEATURED_AUTOPLAY_MS, FEATURED_TRANSITION_MS } from '../content'
-import type { FeaturedSlide } from '../content.server'
+import { FEATURED_AUTOPLAY_MS, FEATURED_TRANSITION_MS, type FeaturedSlide } from '../showcases'
 
 const ONE_PER_VIEW = { base: { perView: 1, gap: 10 }, steps: [{ minWidth: 767, perView: 1, gap: 20 }] }
 /** The spec: the cart button adds one unit after a 300 ms delay. */

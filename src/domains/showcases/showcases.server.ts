@@ -1,0 +1,128 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { productUrl } from '@/domains/catalog/catalog'
+import { loadProductCards } from '@/domains/catalog/catalog.server'
+import { homeArticles, latestNews } from '@/domains/content/content.server'
+import { cached } from '@/lib/cache'
+import { kopecksToRubles } from '@/lib/money'
+import type { FeaturedSlide, MainpageBanger, ProductTab } from './showcases'
+import * as q from './showcases.db'
+
+/** The same for everyone, so cached; keys and tags stay those of the content drawer they came from. */
+const TAGS = ['content'] as const
+const WITH_CATALOG = ['content', 'catalog'] as const
+
+const HIGH_DISCOUNT_MIN_PERCENT = 15
+const TAB_PRODUCTS = 8
+
+export function setsFromExperts(): Promise<MainpageBanger> {
+  return cached('content:sets-from-experts', { tags: WITH_CATALOG }, async () => {
+    const tabs = await q.selectShowcaseTabs(db(), 'sets-from-experts')
+    const slides = await q.selectSlides(
+      db(),
+      tabs.map((t) => t.id),
+    )
+    const banger: MainpageBanger = {}
+    for (const tab of tabs) {
+      banger[tab.title] = {
+        anchor: tab.anchor,
+        decorations: tab.decorations,
+        slides: slides
+          .filter((s) => s.tabId === tab.id)
+          .map((s) => ({
+            OFFER_ID: s.offerId,
+            PRODUCT_ID: s.productId,
+            title: s.title,
+            subtitle: s.subtitle,
+            img: s.img || s.offerPicture,
+            link: s.link || productUrl(s.sectionCode, s.productCode),
+            price: kopecksToRubles(s.price),
+            oldprice: s.oldPrice !== null && s.oldPrice > s.price ? kopecksToRubles(s.oldPrice) : null,
+            pack: s.pack,
+            SET: s.isSet,
+            DISCOUNT_PICTURE: s.discountPicture,
+          })),
+      }
+    }
+    return banger
+  })
+}
+
+export function mainpageProductTabs(): Promise<ProductTab[]> {
+  return cached('content:mainpage-products', { tags: WITH_CATALOG }, async () => {
+    const tabs = await q.selectShowcaseTabs(db(), 'mainpage-products')
+    return Promise.all(
+      tabs.map(async (tab) => {
+        const productIds =
+          tab.rule === 'hit' || tab.rule === 'new'
+            ? await q.selectBadgeProducts(db(), tab.rule, TAB_PRODUCTS)
+            : tab.rule === 'high-discounts'
+              ? await q.selectHighDiscountProducts(db(), HIGH_DISCOUNT_MIN_PERCENT, TAB_PRODUCTS)
+              : await q.selectManualTabProducts(db(), tab.id, TAB_PRODUCTS)
+        return { anchor: tab.anchor, title: tab.title, productIds }
+      }),
+    )
+  })
+}
+
+export function featuredSlides(): Promise<FeaturedSlide[]> {
+  return cached('content:featured', { tags: WITH_CATALOG }, async () =>
+    (await q.selectFeaturedSlides(db())).map((s) => ({
+      IMAGE: s.image || s.offerPicture,
+      SUBTITLE: s.subtitle,
+      TITLE: s.title,
+      DESCRIPTION: s.description,
+      LINK: s.link || productUrl(s.sectionCode, s.productCode),
+      PRICE: kopecksToRubles(s.price),
+      OLD_PRICE: s.oldPrice !== null && s.oldPrice > s.price ? kopecksToRubles(s.oldPrice) : null,
+      quantity: s.stock,
+      SECTION_NAME: s.sectionName,
+      NAME: s.productName,
+      offer: { id: s.offerId, price: kopecksToRubles(s.price) },
+    })),
+  )
+}
+
+export function lightLineBanner() {
+  return cached('content:light-line', { tags: TAGS }, () => q.selectLightLine(db()))
+}
+
+export function distributorsList() {
+  return cached('content:distributors', { tags: TAGS }, () => q.selectDistributors(db()))
+}
+
+/** POST /ajax/vkontakte/: our stored copies of the community's posts. */
+export function socialFeed(): Promise<{ link: string; img: string; text: string }[]> {
+  return cached('content:social', { tags: TAGS }, () => q.selectSocialPosts(db(), 12))
+}
+
+/** The home page's purpose tiles: active catalogue sections in their order. */
+export function homePurposes() {
+  return cached('home:purposes', { tags: ['catalog'] }, () => q.selectPurposes(db()))
+}
+
+/* ---------- the home page in one call ---------- */
+
+/** Everything the home page shows, all of it cached and the same for every visitor. */
+export async function homePageData() {
+  const [productTabs, banger, featured, articles, newsCards, lightLine, partners] = await Promise.all([
+    mainpageProductTabs(),
+    setsFromExperts(),
+    featuredSlides(),
+    homeArticles(),
+    latestNews(6),
+    lightLineBanner(),
+    distributorsList(),
+  ])
+  const cards = await loadProductCards(productTabs.flatMap((t) => t.productIds))
+  const byId = new Map(cards.map((c) => [c.id, c]))
+  return {
+    productTabs: productTabs.map((t) => ({ ...t, products: t.productIds.flatMap((id) => byId.get(id) ?? []) })),
+    banger,
+    featured,
+    articles,
+    news: newsCards,
+    lightLine,
+    distributors: partners,
+  }
+}
