@@ -2,13 +2,16 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { POST as fastOrderPost } from '@/app/ajax/fast-order/route'
 import { POST as getAddressPost } from '@/app/ajax/get-address/route'
+import { POST as registerMePost } from '@/app/ajax/MB-reg_me/route'
 import { POST as uloginPost } from '@/app/ajax/ulogin/route'
 import { db } from '@/db/client'
 import { socialIdentities, users } from '@/db/schema'
 import { fakeProvider, setSocialProviderForTests, uloginProvider } from '@/domains/account/social-login.server'
 import { databaseFingerprint } from '../support/db-snapshot'
-import { newVisitor } from '../support/http'
+import { offerWithStock, visitorWithBasket } from '../support/checkout'
+import { formPost, newVisitor, type Visitor } from '../support/http'
 import { call, follow, registered, uniqueEmail } from './kit'
 
 /** A local stand-in for uLogin's token.php: answers like the real service does. */
@@ -26,6 +29,17 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 afterEach(() => setSocialProviderForTests(undefined))
+
+/** A guest places a one-click order with `email` and takes the account it makes (MB-reg_me). */
+async function guestOrderAutoRegistered(email: string): Promise<Visitor> {
+  const offer = await offerWithStock(50)
+  const guest = await visitorWithBasket([{ offerId: offer.id, quantity: 1 }])
+  const order = await fastOrderPost(
+    formPost('/ajax/fast-order/', { UF_NAME: 'Гость', UF_CITY: 'Казань', UF_PHONE: '+7 (912) 000-11-22', UF_EMAIL: email }, guest),
+  )
+  const { ORDER_ID } = (await order.json()) as { ORDER_ID: number }
+  return follow(guest, await call(registerMePost, '/ajax/MB-reg_me/', { orderId: String(ORDER_ID) }, guest))
+}
 
 const ulogin = (uToken: string, visitor = newVisitor()) => call(uloginPost, '/ajax/ulogin/', { uToken }, visitor)
 
@@ -65,6 +79,20 @@ describe('POST /ajax/ulogin/', () => {
     setSocialProviderForTests({ code: 'test', verify: async () => ({ network: 'ok', uid: '5', email, emailVerified: false, name: 'X' }) })
     const answer = await ulogin('anything')
     expect(answer.status).toBe(403)
+  })
+
+  it('ends the sessions of a password-less account made by someone else’s guest order when the owner signs in (takeover)', async () => {
+    setSocialProviderForTests(fakeProvider)
+    const email = uniqueEmail('victim')
+    const attacker = await guestOrderAutoRegistered(email)
+    const readAddress = (visitor: Visitor) => call(getAddressPost, '/ajax/get-address/', {}, visitor)
+    expect((await readAddress(attacker)).status).toBe(200)
+
+    const owner = newVisitor()
+    const answer = await ulogin(`fake:vk:4242:${email}:Владелец`, owner)
+    expect(answer.status).toBe(200)
+    expect((await readAddress(follow(owner, answer))).status).toBe(200)
+    expect((await readAddress(attacker)).status).toBe(403)
   })
 
   it('the uLogin adapter reads the service’s answer and refuses its errors', async () => {

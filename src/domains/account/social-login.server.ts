@@ -5,7 +5,7 @@ import { AjaxError, type AjaxContext } from '@/lib/ajax'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { ACCOUNT_MESSAGES as M, NAME_MAX, isValidEmail, normalizeEmail, stripName } from './account'
-import { insertUser, linkSocial, userByEmail, userIdBySocial } from './account.db'
+import { endOtherSessions, insertUser, linkSocial, userByEmail, userIdBySocial } from './account.db'
 import { signInWithin } from './account.server'
 
 /** What a provider tells us about the person behind a token. */
@@ -125,6 +125,9 @@ export async function socialLogin(input: { uToken: string }, ctx: AjaxContext): 
         (await insertUser(tx, { email, name: stripName(profile.name).trim().slice(0, NAME_MAX), passwordHash: null, subscribed: false }))
       if (!user) throw new AjaxError(409, M.generic)
       userId = user.id
+      // A password-less account was made by a guest order, which anyone can place with any e-mail;
+      // the sessions it has are not proven to be the owner's. The owner proving the e-mail ends them.
+      if (existing && existing.passwordHash === null) await endOtherSessions(tx, userId, null)
       await linkSocial(tx, userId, network, profile.uid)
     }
     return signInWithin(tx, ctx.sessionId, userId)
