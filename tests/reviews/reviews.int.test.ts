@@ -283,6 +283,23 @@ describe('POST /ajax/add-review-to-aplaut/ (photo form)', () => {
       const r = await call(addReview, '/ajax/add-review-to-aplaut/', fields, newVisitor())
       expect(r.status).toBe(400)
       expect(await filesIn(reviewPhotosDir())).toEqual(before)
+      // A token already used passes the signature check, so its photos are decoded and stored first.
+      const token = await captchaToken()
+      const first = await call(addReview, '/ajax/add-review-to-aplaut/', await widgetFields(p.id, { RecapToken: token, IMPRESSIONS: 'Первый' }), newVisitor())
+      expect(first.status).toBe(200)
+      const afterFirst = await filesIn(reviewPhotosDir())
+      const replay = await widgetFields(p.id, { 'FILES[0]': file(await png(), 'ok.png', 'image/png'), RecapToken: token })
+      expect((await call(addReview, '/ajax/add-review-to-aplaut/', replay, newVisitor())).status).toBe(400)
+      expect(await filesIn(reviewPhotosDir())).toEqual(afterFirst)
+    })
+
+    it('checks the captcha before decoding any photo (a forged token with a broken picture gets the captcha answer)', async () => {
+      const p = await productByCode(EMPTY)
+      const broken = file((await jpegWithExif()).subarray(0, 120), 'x.jpg')
+      const r = await call(addReview, '/ajax/add-review-to-aplaut/', await widgetFields(p.id, { 'FILES[0]': broken, RecapToken: 'forged' }), newVisitor())
+      expect(r.status).toBe(400)
+      expect(r.body.captcha).toBe(true)
+      expect(r.body.error).not.toBe(M.photoBroken)
     })
   })
 })

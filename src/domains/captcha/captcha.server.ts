@@ -48,12 +48,19 @@ export async function issueChallenge(): Promise<Challenge> {
   })
 }
 
+/** A token whose signature and proof of work hold; not yet claimed (claimCaptcha). */
+export interface VerifiedCaptcha {
+  readonly raw: string
+  readonly nonce: string
+  readonly expiresAt: Date
+}
+
 /**
- * S8: checks the payload's signature and proof of work, then records its challenge so the same token
- * is refused the second time. Run it in the transaction of the write it guards: a refused write
- * leaves the token unused, an accepted one uses it.
+ * S8, first half: checks the payload's signature and proof of work. No database: a use-case with
+ * costly work (decoding photos) runs this before the work, so a request without a valid token costs
+ * nothing.
  */
-export async function consumeCaptcha(db: Db | Tx, raw: string | undefined): Promise<void> {
+export async function verifyCaptcha(raw: string | undefined): Promise<VerifiedCaptcha> {
   const payload = parseCaptchaPayload(raw ?? '')
   if (!payload) throw new AjaxError(400, raw ? CAPTCHA_MESSAGES.invalid : CAPTCHA_MESSAGES.missing, captchaBody(raw))
   if (payload.challenge.parameters.algorithm !== CAPTCHA_ALGORITHM) throw new AjaxError(400, CAPTCHA_MESSAGES.invalid)
@@ -65,14 +72,27 @@ export async function consumeCaptcha(db: Db | Tx, raw: string | undefined): Prom
     hmacKeySignatureSecret: secret('key'),
   }).catch(() => null)
   if (!result?.verified) throw new AjaxError(400, CAPTCHA_MESSAGES.invalid, captchaBody(raw))
-  if (!guards.replay) return
   const at = now()
   const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? at.getTime() / 1000 + CHALLENGE_TTL_SECONDS) * 1000)
-  if (!(await claimChallenge(db, payload.challenge.parameters.nonce, expiresAt))) {
-    throw new AjaxError(400, CAPTCHA_MESSAGES.replayed, captchaBody(raw, true))
+  return { raw: raw ?? '', nonce: payload.challenge.parameters.nonce, expiresAt }
+}
+
+/**
+ * S8, second half: records the token's challenge so the same token is refused the second time. Run it
+ * in the transaction of the write it guards: a refused write leaves the token unused.
+ */
+export async function claimCaptcha(db: Db | Tx, token: VerifiedCaptcha): Promise<void> {
+  if (!guards.replay) return
+  if (!(await claimChallenge(db, token.nonce, token.expiresAt))) {
+    throw new AjaxError(400, CAPTCHA_MESSAGES.replayed, captchaBody(token.raw, true))
   }
   // Housekeeping now and then, not on every call.
-  if (Math.random() < 0.02) await forgetExpiredChallenges(db, at)
+  if (Math.random() < 0.02) await forgetExpiredChallenges(db, now())
+}
+
+/** Both halves at once, for writes with nothing costly before them. */
+export async function consumeCaptcha(db: Db | Tx, raw: string | undefined): Promise<void> {
+  await claimCaptcha(db, await verifyCaptcha(raw))
 }
 
 function captchaBody(raw: string | undefined, replayed = false) {

@@ -1,7 +1,7 @@
 import 'server-only'
 import { db as defaultDb } from '@/db/client'
 import { currentUser, userForSession } from '@/domains/account/account.server'
-import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
+import { claimCaptcha, consumeCaptcha, enforceLimits, verifyCaptcha } from '@/domains/captcha/captcha.server'
 import { AjaxError, type AjaxContext } from '@/lib/ajax'
 import { cached, invalidateTag } from '@/lib/cache'
 import { now } from '@/lib/clock'
@@ -137,11 +137,14 @@ export async function submitWidgetReview(input: WidgetReviewInput, ctx: AjaxCont
   const offer = input.OFFER_ID ? await findOffer(db, input.OFFER_ID) : null
   const user = ctx.sessionId ? await userForSession(db, ctx.sessionId) : null
   await enforceLimits(db, 'review', ctx)
+  // Cheap checks first: decoding photos is the costly part, and a request without a valid token
+  // must not get that far.
+  const captcha = await verifyCaptcha(input.RecapToken)
   const photos = await processPhotos(input.FILES)
   const files = await storePhotos(photos)
   try {
     await db.transaction(async (tx) => {
-      await consumeCaptcha(tx, input.RecapToken)
+      await claimCaptcha(tx, captcha)
       await insertReview(
         tx,
         {
