@@ -4,7 +4,7 @@
  */
 import { productUrl } from '@/domains/catalog/catalog'
 import { kopecksToRubles, type Kopecks } from '@/lib/money'
-import { MAX_ITEMS_PER_ORDER, MAX_LINE_WITHOUT_STOCK, lineCap } from './cart-limits'
+import { MAX_ITEMS_PER_ORDER, lineCap } from './cart-limits'
 
 export interface CartLine {
   /** Offer id: what ID / ID[] of /ajax/basket/ name. */
@@ -226,17 +226,8 @@ export function planBasketChange(
   return { ok: true, changes }
 }
 
-/** Cart stepper, spec §5: digits only (anything else is dropped as typed). */
-export function digitsOnly(raw: string): string {
-  return raw.replace(/\D+/g, '').slice(0, 6)
-}
-
-/** Spec §5: below 1 becomes 1; above the line's max it is capped (100 when stock is not tracked). */
-export function clampLineQuantity(value: number, max: number): number {
-  const cap = max > 0 ? max : MAX_LINE_WITHOUT_STOCK
-  if (!Number.isFinite(value) || value < 1) return 1
-  return Math.min(Math.floor(value), cap)
-}
+/** Spec §5 and §9: a typed or clicked cart quantity is sent 1000 ms after the last change. */
+export const QUANTITY_SEND_DELAY_MS = 1000
 
 /** The message shown when a line has no price (the spec's 'nullprice' state; its text is ours). */
 export const NULL_PRICE_MESSAGE = 'В корзине есть товары, которых нет в наличии. Удалите их, чтобы оформить заказ.'

@@ -10,10 +10,10 @@ import { postForm } from '@/lib/ajax-client'
 import { formatRub, rublesToKopecks } from '@/lib/money'
 import { WORDS, countOf } from '@/lib/plural'
 import { Price } from '@/ui/price'
-import { CART_MESSAGES, NULL_PRICE_MESSAGE, hasUnpricedLine, orderBlockers, type Cart, type CartLine } from '../cart'
+import { QuantityStepper } from '@/ui/quantity-stepper'
+import { CART_MESSAGES, NULL_PRICE_MESSAGE, QUANTITY_SEND_DELAY_MS, hasUnpricedLine, orderBlockers, type Cart, type CartLine } from '../cart'
 import { removeFromBasket, setLineQuantity, useVisitorState } from './cart-store'
 import { MAX_ITEMS_PER_ORDER } from '../cart-limits'
-import { QuantityStepper } from './quantity-stepper'
 
 const rub = (rubles: number) => formatRub(rublesToKopecks(rubles))
 
@@ -143,7 +143,13 @@ function CartLineRow({ line, limit }: { line: CartLine; limit: number }) {
         </div>
       </div>
       <div className="col-span-2 flex items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
-        <QuantityStepper quantity={line.quantity} max={limit} name={line.name} onCommit={(q) => setLineQuantity(line.id, q)} />
+        <QuantityStepper
+          value={line.quantity}
+          max={limit}
+          name={line.name}
+          delayMs={QUANTITY_SEND_DELAY_MS}
+          onChange={(q) => setLineQuantity(line.id, q)}
+        />
         <p className="font-bold" data-line-sum>
           {rub(line.sum)}
         </p>

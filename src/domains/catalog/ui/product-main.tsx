@@ -160,7 +160,7 @@ export function ProductMain({
                 </Link>
               ) : (
                 <>
-                  <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={setQuantity} />
+                  <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={setQuantity} size="lg" />
                   <button
                     type="button"
                     onClick={add}
