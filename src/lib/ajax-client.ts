@@ -2,11 +2,11 @@
  * Browser side of the /ajax contract: reads `sessid` from its cookie and POSTs form data the way the
  * spec's pages do. Safe to import from client components only.
  */
-export const SESSID_COOKIE_NAME = 'vm_sessid'
+import { SESSID_COOKIE } from './session-cookies'
 
 export function readSessid(): string {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${SESSID_COOKIE_NAME}=`))
-  return match ? decodeURIComponent(match.slice(SESSID_COOKIE_NAME.length + 1)) : ''
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${SESSID_COOKIE}=`))
+  return match ? decodeURIComponent(match.slice(SESSID_COOKIE.length + 1)) : ''
 }
 
 export type FieldValue = string | number | boolean | File | readonly (string | number)[] | null | undefined

@@ -1,13 +1,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { env } from './env'
+import { SESSID_COOKIE, SESSION_COOKIE } from './session-cookies'
 
 /**
  * Session identity without the database: an HttpOnly cookie holds a random 256-bit id; a second cookie,
  * readable by scripts, holds `sessid` = HMAC(secret, id). Every POST sends `sessid` as a form field
  * (double submit bound to the session), so cached HTML never has to carry it.
  */
-export const SESSION_COOKIE = 'vm_sid'
-export const SESSID_COOKIE = 'vm_sessid'
+export { SESSID_COOKIE, SESSION_COOKIE }
 export const SESSION_MAX_AGE = 60 * 60 * 24 * 30
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/
