@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { clientIp } from './client-ip'
 import { FormShapeError, parseFormFields, type FormObject } from './form-data'
 import { logger } from './logger'
+import { Refusal, type RefusalKind } from './refusal'
 import {
   SESSION_COOKIE,
   isValidSessid,
@@ -88,14 +89,30 @@ export function ajax<S extends z.ZodType>(schema: S, handler: Handler<S>, option
       }
       return json(result ?? { success: true }, 200, cookies)
     } catch (error) {
-      if (error instanceof AjaxError) return json(error.body ?? { error: error.message }, error.status, cookies)
-      if (error instanceof FormShapeError) return json({ error: error.message }, 400, cookies)
-      if (error instanceof PayloadTooLarge) return json({ error: MESSAGES.tooLarge }, 413, cookies)
-      if (error instanceof UnreadableBody) return json({ error: MESSAGES.badBody }, 400, cookies)
-      logger.error({ err: error, path: new URL(request.url).pathname }, 'ajax handler failed')
-      return json({ error: MESSAGES.unexpected }, 500, cookies)
+      return answerForError(error, request, cookies)
     }
   }
+}
+
+/** The one place where a refusal's kind becomes an HTTP status. */
+export const STATUS_OF_REFUSAL: Readonly<Record<RefusalKind, number>> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  limited: 429,
+}
+
+/** Every wrapper's errors: refusals by kind, unreadable input as 4xx, anything else a logged 500. */
+export function answerForError(error: unknown, request: Request, cookies: readonly CookieToSet[] = []): Response {
+  if (error instanceof Refusal) return json(error.body ?? { error: error.message }, STATUS_OF_REFUSAL[error.kind], cookies)
+  if (error instanceof AjaxError) return json(error.body ?? { error: error.message }, error.status, cookies)
+  if (error instanceof FormShapeError) return json({ error: error.message }, 400, cookies)
+  if (error instanceof PayloadTooLarge) return json({ error: MESSAGES.tooLarge }, 413, cookies)
+  if (error instanceof UnreadableBody) return json({ error: MESSAGES.badBody }, 400, cookies)
+  logger.error({ err: error, path: new URL(request.url).pathname }, 'request handler failed')
+  return json({ error: MESSAGES.unexpected }, 500, cookies)
 }
 
 export function json(body: unknown, status = 200, cookies: readonly CookieToSet[] = []): Response {

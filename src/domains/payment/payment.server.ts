@@ -10,8 +10,9 @@ import { AjaxError } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub } from '@/lib/money'
+import { Refusal } from '@/lib/refusal'
 import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
-import { paymentCallbackInput, type SandboxInput } from './payment.schema'
+import type { PaymentCallbackInput, SandboxInput } from './payment.schema'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -135,23 +136,16 @@ async function paidMail(q: Db | Tx, orderId: number, dedupe: boolean): Promise<v
   })
 }
 
-/** The route of POST /payment/callback/: form or JSON fields, answered as JSON. */
-export async function paymentCallbackRoute(request: Request): Promise<Response> {
-  let fields: Record<string, unknown> = {}
-  try {
-    const type = request.headers.get('content-type') ?? ''
-    const text = (await request.text()).slice(0, 4096)
-    fields = type.includes('application/json') ? (JSON.parse(text) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text))
-  } catch {
-    fields = {}
-  }
-  const parsed = paymentCallbackInput.safeParse(fields)
-  const answer = (status: number, result: string) =>
-    new Response(JSON.stringify({ result }), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
-  if (!parsed.success) return answer(400, 'bad-request')
-  const { signature, ...payload } = parsed.data
+/**
+ * POST /payment/callback/: a provider's notification, through the machine-to-machine wrapper. The
+ * signature is the only credential; a refusal names its reason in `result`, as providers log it.
+ */
+export async function receivePaymentCallback(input: PaymentCallbackInput): Promise<{ result: CallbackResult }> {
+  const { signature, ...payload } = input
   const result = await applyCallback(db(), payload, signature)
-  return answer(result === 'applied' || result === 'duplicate' ? 200 : result === 'bad-signature' ? 403 : 400, result)
+  if (result === 'bad-signature') throw new Refusal('forbidden', result, { result })
+  if (result !== 'applied' && result !== 'duplicate') throw new Refusal('invalid', result, { result })
+  return { result }
 }
 
 /** POST /payment/sandbox/pay/: the sandbox's pay or refuse button, then back to the order. */
