@@ -159,14 +159,6 @@ export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
   return { entries, sections: sectionRows, brands: brandRows }
 }
 
-export async function selectSectionByCode(db: Db, code: string) {
-  const [row] = await db
-    .select({ id: sections.id, code: sections.code, name: sections.name, description: sections.description, picture: sections.picture })
-    .from(sections)
-    .where(and(eq(sections.code, code), eq(sections.active, true)))
-  return row ?? null
-}
-
 export async function selectBrands(db: Db) {
   return db
     .select({ id: brands.id, code: brands.code, name: brands.name, country: brands.country, description: brands.description, logo: brands.logo, nofollow: brands.nofollow })

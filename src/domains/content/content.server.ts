@@ -26,7 +26,6 @@ export interface NewsCard {
 }
 
 export const articleUrl = (code: string) => `/health/item/${code}/`
-export const newsUrl = (code: string) => `/news/${code}/`
 
 export function homeArticles(): Promise<ArticleItem[]> {
   return cached('content:home-articles', { tags: TAGS }, async () =>

@@ -79,7 +79,6 @@ export const productLandingData = z.object({
   product: z.string().min(1),
   blocks: z.array(landingBlock).min(1),
 })
-export type ProductLandingData = z.infer<typeof productLandingData>
 
 /** The weight-loss programme page: filter strip, carousels, products per stage. */
 export const programmeData = z.object({
@@ -120,4 +119,3 @@ export const recipeData = z.object({
   list: z.array(text).optional(),
   info: z.array(z.object({ name: text, weight: text, cal: z.number().nonnegative() })).min(1),
 })
-export type RecipeData = z.infer<typeof recipeData>

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { landingPages, products, turboRecipes, turboSubscriptions } from '@/db/schema'
 import type { LandingKind } from '@/db/schema/landings'
@@ -10,14 +10,6 @@ export async function selectLanding(db: Db, code: string, kind: LandingKind) {
     .where(and(eq(landingPages.code, code), eq(landingPages.kind, kind), eq(landingPages.active, 1)))
     .limit(1)
   return row
-}
-
-export async function selectLandingCodes(db: Db, kind: LandingKind) {
-  return db
-    .select({ code: landingPages.code, title: landingPages.title })
-    .from(landingPages)
-    .where(and(eq(landingPages.kind, kind), eq(landingPages.active, 1)))
-    .orderBy(asc(landingPages.sort))
 }
 
 /** Catalogue codes → ids (active products only); landing data names products by code. */

@@ -20,7 +20,6 @@ import type { GetPriceInput, MealPlanSubscribeInput } from './landings.schema'
 import {
   insertTurboSubscription,
   selectLanding,
-  selectLandingCodes,
   selectProductIdsByCode,
   selectProductTexts,
   selectRecipe,
@@ -55,10 +54,6 @@ function toItem(card: ProductCardData): LandingProductItem {
     price: null,
     offerId: null,
   }
-}
-
-export function productLandingCodes() {
-  return cached('landings:codes', { tags: TAGS }, () => selectLandingCodes(db(), 'product'))
 }
 
 /** A product landing with its products resolved; null when there is none (or its data is broken). */

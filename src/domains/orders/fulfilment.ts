@@ -30,4 +30,3 @@ export function trackingLink(carrierCode: string | null | undefined, track: stri
  * the payment and the order together, ADR 033), and 'awaiting_payment' only starts an order.
  */
 export const BACK_OFFICE_STATUSES = ['assembling', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderStatus[]
-export type BackOfficeStatus = (typeof BACK_OFFICE_STATUSES)[number]

@@ -1,4 +1,4 @@
-import { countOf, plural, WORDS } from '@/lib/plural'
+import { countOf, WORDS } from '@/lib/plural'
 
 /** Texts of the spec, word for word. */
 export const REVIEW_MESSAGES = {
@@ -67,10 +67,6 @@ export function summarize(marks: readonly number[]): RatingSummary {
 /** "5 отзывов" for the tab title. */
 export function reviewsCountLabel(count: number): string {
   return countOf(count, WORDS.review)
-}
-
-export function reviewsWord(count: number): string {
-  return plural(count, WORDS.review)
 }
 
 /** dd.mm.yyyy in Moscow time, as the spec's review date. */

@@ -9,10 +9,6 @@ export const FEATURED_AUTOPLAY_MS = 5000
 /** Featured slider: every move takes this long (spec: 500 ms). */
 export const FEATURED_TRANSITION_MS = 500
 
-export const SETS_FROM_EXPERTS_ANCHORS = ['health', 'immunity', 'beauty', 'youth', 'weight-control', 'anti-stress'] as const
-/** The mainpage-products tab the spec's anchor selects. */
-export const HIGH_DISCOUNTS_ANCHOR = 'high-discounts'
-
 export interface ExpertSlide {
   OFFER_ID: number
   /** Not in the spec's list; the buy button needs it. */

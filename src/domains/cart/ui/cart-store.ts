@@ -39,10 +39,6 @@ export function useVisitorState(): VisitorState {
   return useSyncExternalStore(subscribe, () => state, () => initial)
 }
 
-export function getVisitorState(): VisitorState {
-  return state
-}
-
 async function track<T>(run: () => Promise<T>): Promise<T> {
   inFlight++
   set({ loading: true })

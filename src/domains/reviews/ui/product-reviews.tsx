@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Modal } from '@/ui/modal'
-import { PAGE_SIZE, REVIEW_MESSAGES as M, reviewsCountLabel, type PublicReview, type ReviewSort } from '../reviews'
+import { REVIEW_MESSAGES as M, reviewsCountLabel, type PublicReview, type ReviewSort } from '../reviews'
 import { RatingSummary } from './rating-summary'
 import { Stars } from './stars'
 
@@ -183,6 +183,3 @@ export function ProductReviews({
     </section>
   )
 }
-
-/** Page size of the list, for callers that render the first page on the server. */
-export const REVIEWS_PAGE_SIZE = PAGE_SIZE
