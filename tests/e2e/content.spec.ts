@@ -208,6 +208,16 @@ test.describe('encyclopedia', () => {
     await expect(page).toHaveURL(/\/encyclopedia\/#mineraly$/)
     await expect(page.getByRole('tab', { name: 'Минералы' })).toHaveAttribute('aria-selected', 'true')
   })
+
+  test('a product’s composition tab links its ingredients back to the encyclopedia', async ({ page }) => {
+    await page.goto('/catalog/immunitet/p1-tsink-khelat-solgar/#composition')
+    const links = page.locator('[data-block="ingredient-links"]')
+    await expect(links).toBeVisible()
+    await expect(links.getByRole('link', { name: 'Мелатонин' })).toHaveCount(0)
+    await links.getByRole('link', { name: 'Цинк' }).click()
+    await expect(page).toHaveURL(/\/encyclopedia\/item\/tsink\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Цинк' })).toBeVisible()
+  })
 })
 
 test.describe('health articles', () => {

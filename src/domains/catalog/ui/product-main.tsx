@@ -44,11 +44,14 @@ export function ProductMain({
   reviews,
   reviewsTotal,
   articles,
+  ingredients,
 }: {
   page: ProductPageData
   reviews: ReactNode
   reviewsTotal: number
   articles?: ReactNode
+  /** The composition's way back to the encyclopedia (ADR 072). */
+  ingredients?: ReactNode
 }) {
   const p = page.card
   const [offerId, setOfferId] = useState(p.offers[0]?.id)
@@ -78,7 +81,15 @@ export function ProductMain({
 
   const tabs: TabItem[] = [
     { ...PRODUCT_TABS[0], content: <Text>{page.description}</Text> },
-    { ...PRODUCT_TABS[1], content: <Text>{page.composition}</Text> },
+    {
+      ...PRODUCT_TABS[1],
+      content: (
+        <div>
+          <Text>{page.composition}</Text>
+          {ingredients}
+        </div>
+      ),
+    },
     { ...PRODUCT_TABS[2], content: <Text>{page.howToUse}</Text> },
     {
       ...PRODUCT_TABS[3],

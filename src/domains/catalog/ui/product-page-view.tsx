@@ -1,5 +1,7 @@
 import { articlesForProduct } from '@/domains/content/content.server'
 import { ProductArticles } from '@/domains/content/ui/product-articles'
+import { ingredientLinksForProduct } from '@/domains/encyclopedia/encyclopedia.server'
+import { IngredientLinks } from '@/domains/encyclopedia/ui/ingredient-links'
 import { RecordProductView } from '@/domains/recently-viewed/ui/record-product-view'
 import { reviewsCount } from '@/domains/reviews/reviews.server'
 import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
@@ -15,7 +17,12 @@ import { ProductMain } from './product-main'
 /** The whole product page below the header: crumbs, main block, tabs, similar products, featured slider. */
 export async function ProductPageView({ page, baseUrl }: { page: ProductPageData; baseUrl: string }) {
   const p = page.card
-  const [allSlides, reviewsTotal, articles] = await Promise.all([featuredSlides(), reviewsCount(p.id), articlesForProduct(p.id)])
+  const [allSlides, reviewsTotal, articles, ingredients] = await Promise.all([
+    featuredSlides(),
+    reviewsCount(p.id),
+    articlesForProduct(p.id),
+    ingredientLinksForProduct(p.id),
+  ])
   const slides = allSlides.filter((s) => s.NAME !== p.name)
   return (
     <div className="container-page py-6" data-product-page={p.id}>
@@ -33,6 +40,7 @@ export async function ProductPageView({ page, baseUrl }: { page: ProductPageData
           reviewsTotal={reviewsTotal}
           reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />}
           articles={articles.length > 0 ? <ProductArticles items={articles} /> : undefined}
+          ingredients={<IngredientLinks links={ingredients} />}
         />
       </div>
       {page.similar.length > 0 && (
