@@ -62,8 +62,7 @@ export function ProductMain({
 
   useEffect(() => {
     if (p.offers[0]) trackViewItem(p, p.offers[0])
-    // One view per product page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one view_item per product page: `p` is a new object after any refresh, `p.id` changes only with the product
   }, [p.id])
 
   if (!offer) return null

@@ -10,8 +10,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365
 export function CookieBanner() {
   const [visible, setVisible] = useState(false)
   useEffect(() => {
-    // Read after hydration: the HTML is cached for everyone and cannot know this visitor's cookie.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration: the HTML is cached for everyone and cannot know this visitor's cookie
     setVisible(!document.cookie.split('; ').some((c) => c.startsWith(`${CONSENT_COOKIE}=`)))
   }, [])
   if (!visible) return null
