@@ -59,7 +59,6 @@ export default async function HomePage() {
             panels={expertTabs.map(([title, tab]) => (
               <div key={tab.anchor} className="relative">
                 {tab.decorations.map((d) => (
-                  // eslint-disable-next-line @next/next/no-img-element -- decorative SVGs
                   <img
                     key={d.img + d.position}
                     src={d.img}

@@ -19,7 +19,6 @@ export default function EcoPage() {
               Найти эко-бокс
             </Link>
           </div>
-          {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
           <img src="/images/eco/eco-hero.svg" alt="" className="w-full rounded-3xl" />
         </div>
       </section>

@@ -35,7 +35,6 @@ export function OrderHistoryList({ orders }: { orders: HistoryOrder[] }) {
                 {order.products.map((p, i) => (
                   <li key={i} className="flex gap-3">
                     {p.img ? (
-                      // eslint-disable-next-line @next/next/no-img-element -- pack shots are our own small SVGs
                       <img src={p.img} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg border border-line object-contain" />
                     ) : (
                       <span className="h-14 w-14 shrink-0 rounded-lg bg-surface" />

@@ -118,7 +118,6 @@ function CartLineRow({ line, limit }: { line: CartLine; limit: number }) {
   const available = line.price > 0
   return (
     <li className="grid grid-cols-[72px_1fr] gap-3 p-3 sm:grid-cols-[96px_1fr_auto] sm:gap-4 sm:p-4" data-cart-line={line.id}>
-      {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
       <img src={line.img} alt="" className="h-18 w-18 rounded-xl bg-surface object-contain sm:h-24 sm:w-24" />
       <div className="min-w-0">
         <Link href={line.link} className="font-semibold hover:text-brand-600">

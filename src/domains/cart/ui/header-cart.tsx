@@ -87,7 +87,6 @@ export function HeaderCart() {
             <ul className="divide-y divide-line" aria-label="Товары в корзине">
               {cart.Products.map((line) => (
                 <li key={line.idInBasket} className="flex gap-3 py-3" data-cart-line={line.id}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
                   <img src={line.img} alt="" className="h-14 w-14 shrink-0 rounded-lg bg-surface object-contain" />
                   <div className="min-w-0 flex-1">
                     <Link href={line.link} className="line-clamp-2 text-sm font-medium hover:text-brand-600">

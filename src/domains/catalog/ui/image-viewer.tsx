@@ -80,7 +80,6 @@ export function ImageViewer({ slides, index, onIndex, onClose }: { slides: Viewe
         data-viewer-stage
       >
         {slide && (
-          // eslint-disable-next-line @next/next/no-img-element -- local pack shots
           <img src={slide.src} alt={slide.alt} draggable={false} className="max-h-full max-w-full select-none object-contain" data-viewer-image={slide.id} />
         )}
         {slides.length > 1 && (
@@ -107,7 +106,6 @@ export function ImageViewer({ slides, index, onIndex, onClose }: { slides: Viewe
                   onClick={() => onIndex(at)}
                   className={`h-14 w-14 overflow-hidden rounded-lg border-2 bg-white ${at === index ? 'border-brand-500' : 'border-transparent opacity-70'}`}
                 >
-                  {/* eslint-disable-next-line @next/next/no-img-element -- local pack shots */}
                   <img src={t.src} alt="" className="h-full w-full object-contain" />
                 </button>
               </li>

@@ -37,7 +37,6 @@ export function ProductCard({
     >
       <div className="relative">
         <Link href={product.url} onClick={select} className="block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
           <img src={offer.picture} alt={product.name} loading="lazy" className="h-full w-full object-contain" data-card-picture />
         </Link>
         <div className="pointer-events-none absolute left-0 top-0 flex flex-col items-start gap-1">

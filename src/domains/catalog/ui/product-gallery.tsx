@@ -68,7 +68,6 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
                     onClick={() => show(at)}
                     className={`block h-[72px] w-[72px] overflow-hidden rounded-lg border-2 bg-surface lg:h-[84px] lg:w-[84px] ${at === index ? 'border-brand-500' : 'border-line'}`}
                   >
-                    {/* eslint-disable-next-line @next/next/no-img-element -- local pack shots */}
                     <img src={s.src} alt="" className="h-full w-full object-contain" />
                   </button>
                 </li>
@@ -99,7 +98,6 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
               className={`absolute inset-0 flex cursor-zoom-in items-center justify-center transition-opacity duration-500 ${i === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
               data-gallery-slide={i}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- local pack shots */}
               <img src={s.src} alt={s.alt} className="max-h-full max-w-full object-contain" loading={i === 0 ? 'eager' : 'lazy'} />
             </button>
           ))}
@@ -108,7 +106,6 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
           {discountPercent > 0 && <span className="rounded-md bg-sale-500 px-2 py-0.5 text-sm font-semibold text-white">−{discountPercent}%</span>}
           {badges.map((b) => (
             <span key={b.code} className="inline-flex items-center gap-1 rounded-md bg-white/90 px-2 py-0.5 text-xs font-semibold text-ink-900 ring-1 ring-line" data-badge={b.code}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- badge icons are local */}
               {b.icon ? <img src={b.icon} alt="" className="h-4 w-4" /> : <span aria-hidden="true" className="h-2 w-2 rounded-full bg-brand-500" />}
               {b.name}
             </span>

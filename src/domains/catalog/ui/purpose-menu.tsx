@@ -31,7 +31,6 @@ function Tile({ item }: { item: MenuItem }) {
       }`}
     >
       {item.picture ? (
-        // eslint-disable-next-line @next/next/no-img-element -- small local section pictures
         <img src={item.picture} alt="" className="h-10 w-10" loading="lazy" />
       ) : (
         <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-lg text-brand-700">

@@ -16,7 +16,6 @@ export function ExpertBlock({ expert }: { expert: ArticleExpert }) {
   const big = expert.IMG_SIZE === 'big'
   return (
     <aside className="mt-8 flex flex-col gap-4 rounded-2xl bg-brand-50 p-5 sm:flex-row sm:items-start sm:p-6" data-block="expert">
-      {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVG portraits */}
       <img src={expert.IMG} alt={expert.TITLE} className={`shrink-0 rounded-full ${big ? 'h-28 w-28' : 'h-20 w-20'}`} />
       <div>
         <p className="text-lg font-bold">{expert.TITLE}</p>

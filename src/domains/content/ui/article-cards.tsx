@@ -6,7 +6,6 @@ export function ArticleItemCard({ item }: { item: ArticleItem }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white" data-article-id={item.ID}>
       <Link href={item.BUTTON.URL_BUTTON} tabIndex={-1} aria-hidden="true" className="block aspect-video bg-surface">
-        {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
         <img src={item.IMG} alt="" loading="lazy" className="h-full w-full object-cover" />
       </Link>
       <div className="flex flex-1 flex-col p-4">

@@ -89,7 +89,6 @@ export function FitoFilteredList({ materials }: { materials: MaterialCard[] }) {
         {shown.map((m) => (
           <li key={m.code} data-material={m.code}>
             <Link href={`/health/item/${m.code}/`} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line hover:border-brand-500">
-              {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs */}
               <img src={m.picture} alt="" loading="lazy" className="aspect-video w-full object-cover" />
               <span className="flex flex-1 flex-col p-4">
                 <span className="flex flex-wrap items-center gap-2 text-xs text-ink-600">

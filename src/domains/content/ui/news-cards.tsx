@@ -10,7 +10,6 @@ export function NewsCardView({ item, headingLevel = 3 }: { item: NewsCard; headi
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white">
       <Link href={`/news/${item.code}/`} tabIndex={-1} aria-hidden="true" className="block aspect-video bg-surface">
-        {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
         <img src={item.picture} alt="" loading="lazy" className="h-full w-full object-cover" />
       </Link>
       <div className="flex flex-1 flex-col p-4">

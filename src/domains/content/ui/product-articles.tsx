@@ -13,7 +13,6 @@ export function ProductArticles({ items }: { items: ProductArticle[] }) {
       {items.map((a) => (
         <li key={a.link}>
           <Link href={a.link} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white">
-            {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
             <img src={a.image} alt="" loading="lazy" className="aspect-video w-full bg-surface object-cover" />
             <span className="p-4 font-semibold leading-snug group-hover:text-brand-600">{a.title}</span>
           </Link>

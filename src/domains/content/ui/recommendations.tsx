@@ -21,7 +21,6 @@ export function Recommendations({ articles }: { articles: RecommendedArticle[] }
         {articles.map((a, i) => (
           <li key={a.CODE} hidden={!open && i >= RECOMMENDATIONS_VISIBLE} data-recommendation="">
             <Link href={`/health/item/${a.CODE}/`} className="group flex h-full gap-3 rounded-xl border border-line p-3 hover:border-brand-500 md:flex-col">
-              {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs */}
               <img src={a.PREVIEW_PICTURE} alt="" loading="lazy" className="aspect-video w-28 shrink-0 rounded-lg object-cover md:w-full" />
               <span className="text-sm font-semibold leading-snug group-hover:text-brand-700">{a.NAME}</span>
             </Link>

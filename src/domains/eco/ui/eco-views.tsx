@@ -16,7 +16,6 @@ export function EcoActionsSlider({ except }: { except?: EcoProject['slug'] }) {
     <Slider label="Эко-акции" layout={ACTIONS_LAYOUT} name="eco-actions" dots>
       {ECO_PROJECTS.filter((p) => p.slug !== except).map((p) => (
         <Link key={p.slug} href={ecoProjectUrl(p.slug)} className="group block h-full rounded-2xl border border-line bg-white p-4" data-eco-action={p.slug}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
           <img src={p.image} alt="" className="aspect-[4/3] w-full rounded-xl object-cover" />
           <span className="mt-3 block text-lg font-semibold group-hover:text-brand-600">{p.title}</span>
           <span className="mt-1 block text-sm text-ink-600">{p.lead}</span>
@@ -40,7 +39,6 @@ export function EcoProjectView({ project, children }: { project: EcoProject; chi
             <h1 className="text-3xl font-bold sm:text-4xl">{project.title}</h1>
             <p className="mt-3 text-lg text-ink-600">{project.lead}</p>
           </div>
-          {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
           <img src={project.image} alt="" className="mx-auto w-full max-w-md rounded-2xl" />
         </div>
       </section>

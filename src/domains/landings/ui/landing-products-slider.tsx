@@ -26,7 +26,6 @@ export function LandingProductCard({ item }: { item: LandingProductItem }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-4" data-landing-product={item.id}>
       <Link href={item.link} className="block aspect-square overflow-hidden rounded-xl bg-surface">
-        {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shots */}
         <img src={item.image} alt={item.title} loading="lazy" className="h-full w-full object-contain" />
       </Link>
       <Link href={item.link} className="mt-3 line-clamp-2 font-semibold hover:text-brand-600">

@@ -102,7 +102,6 @@ export function MealPlanView({ plan }: { plan: MealPlan }) {
             <Slider key={`menu-${step}`} label={`Меню этапа ${step}`} layout={FOOD_LAYOUT} name="food-slider">
               {current.foods.map((f) => (
                 <button key={`${f.id}-${f.per}`} type="button" onClick={() => setRecipeId(f.id)} className="block w-full text-left" data-food={f.id}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
                   <img src={f.img} alt="" className="aspect-[4/3] w-full rounded-2xl object-cover" />
                   <span className="mt-2 block text-xs font-semibold uppercase text-brand-700">{f.per}</span>
                   <span className="block font-semibold">{f.title}</span>
@@ -131,7 +130,6 @@ export function MealPlanView({ plan }: { plan: MealPlan }) {
             <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
               {plan.products.map((p) => (
                 <button key={p.id} type="button" onClick={() => setProductId(p.id)} className="rounded-2xl border border-line p-3 text-left hover:border-brand-500" data-open-product={p.id}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shot */}
                   <img src={p.image} alt="" className="aspect-square w-full object-contain" />
                   <span className="mt-2 line-clamp-2 block font-semibold">{p.title}</span>
                 </button>
@@ -154,7 +152,6 @@ export function MealPlanView({ plan }: { plan: MealPlan }) {
           <Slider label="Статьи" layout={ARTICLES_LAYOUT} name="meal-articles">
             {plan.articles.map((a) => (
               <Link key={a.link} href={a.link} className="group block">
-                {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
                 <img src={a.image} alt="" className="aspect-[4/3] w-full rounded-2xl object-cover" loading="lazy" />
                 <span className="mt-2 block font-semibold group-hover:text-brand-600">{a.title}</span>
               </Link>
@@ -220,7 +217,6 @@ function Experts({ experts }: { experts: MealPlan['experts'] }) {
         ))}
       </div>
       <figure role="tabpanel" className="grid items-center gap-6 rounded-3xl bg-surface p-6 sm:grid-cols-[160px_1fr]" data-expert={active}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
         <img src={expert.img} alt={expert.name} className="mx-auto h-32 w-32 rounded-full sm:h-40 sm:w-40" />
         <div>
           <blockquote className="text-lg">«{expert.text}»</blockquote>

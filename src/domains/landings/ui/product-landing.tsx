@@ -14,7 +14,6 @@ const ARTICLES_LAYOUT: SliderLayout = { base: { perView: 1, gap: 12 }, steps: [{
 const rub = new Intl.NumberFormat('ru-RU')
 
 const img = (src: string, alt: string, className: string) => (
-  // eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations
   <img src={src} alt={alt} className={className} loading="lazy" />
 )
 

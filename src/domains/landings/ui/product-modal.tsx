@@ -67,7 +67,6 @@ export function ProductModal({ productId, onClose }: { productId: number; onClos
       {product && active && (
         <div className="grid gap-6 sm:grid-cols-2" data-product-modal={product.id}>
           <div className="flex items-center justify-center rounded-2xl p-4" style={{ backgroundColor: product.color }}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shot */}
             <img src={active.picture || product.productImg} alt={product.name} className="max-h-72 w-full object-contain" />
           </div>
           <div className="flex flex-col gap-4">

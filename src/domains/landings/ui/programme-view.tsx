@@ -41,7 +41,6 @@ function ProgrammeCard({ card, onDetails }: { card: ProductCardData; onDetails: 
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-4" data-programme-product={card.id}>
       <button type="button" onClick={() => onDetails(card.id)} className="block aspect-square overflow-hidden rounded-xl bg-surface" aria-label={`Подробнее: ${card.name}`}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shot */}
         <img src={shown.picture} alt={card.name} loading="lazy" className="h-full w-full object-contain" />
       </button>
       <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-brand-700">{card.brandName}</p>
@@ -106,7 +105,6 @@ export function ProgrammeView({ programme }: { programme: Programme }) {
                 activeFilter === f.id ? 'border-brand-500 bg-brand-500 text-white' : 'border-line bg-white hover:border-brand-500'
               }`}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- local SVG icon */}
               <img src={f.img} alt="" className="h-6 w-6" />
               {f.text}
             </button>
@@ -153,7 +151,6 @@ export function ProgrammeView({ programme }: { programme: Programme }) {
                 Меню и тренировки
               </Link>
             </div>
-            {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
             <img src={result.image} alt={result.tab} className="w-full rounded-2xl" data-turbo-image />
           </div>
         </section>
@@ -187,7 +184,6 @@ export function ProgrammeView({ programme }: { programme: Programme }) {
               const { offer, price } = pickPrice(p.card.offers)
               return (
                 <button key={p.card.id} type="button" onClick={() => setModalId(p.card.id)} className="block w-full rounded-2xl border border-line p-3 text-left hover:border-brand-500" data-offer-id={offer?.id}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shot */}
                   <img src={p.card.offers[0]?.picture} alt="" className="aspect-square w-full object-contain" loading="lazy" />
                   <span className="mt-2 line-clamp-2 block text-sm font-semibold">{p.card.name}</span>
                   <span className="mt-1 block font-bold">{typeof price === 'number' ? `${price.toLocaleString('ru-RU')} ₽` : '-'}</span>

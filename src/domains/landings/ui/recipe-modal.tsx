@@ -35,7 +35,6 @@ export function RecipeModal({ recipeId, onClose }: { recipeId: number; onClose: 
     <Modal open={recipeId > 0 && recipe !== null} onClose={onClose} title={recipe?.title ?? ''} size="lg">
       {recipe && (
         <div className="grid gap-6 sm:grid-cols-2" data-recipe-modal={recipe.id}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- local SVG */}
           <img src={recipe.img} alt={recipe.title} className="w-full rounded-2xl" />
           <div>
             {recipe.list && recipe.list.length > 0 && (

@@ -39,7 +39,6 @@ export function VideoPoster({
       className="group relative block w-full overflow-hidden rounded-2xl"
       aria-label={`Смотреть видео: ${title}`}
     >
-      {/* eslint-disable-next-line @next/next/no-img-element -- local SVG poster */}
       <img src={poster} alt="" className="aspect-video w-full object-cover transition group-hover:scale-[1.02]" />
     </button>
   )

@@ -9,7 +9,6 @@ export function SeenProductCard({ product }: { product: SeenProduct }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4" data-product-id={product.id}>
       <Link href={product.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
-        {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
         <img src={product.img} alt={product.name} loading="lazy" className="h-full w-full object-contain" />
         {product.percent_discount > 0 && (
           <span className="absolute top-0 left-0 rounded-md bg-sale-500 px-2 py-0.5 text-xs font-semibold text-white">−{product.percent_discount}%</span>

@@ -54,7 +54,6 @@ export function ModerationList({ items }: { items: ModerationItem[] }) {
           {r.photos.length > 0 && (
             <div className="mt-2 flex flex-wrap gap-2">
               {r.photos.map((p, i) => (
-                // eslint-disable-next-line @next/next/no-img-element -- uploads are served from var/, outside next/image
                 <img key={p.url} src={p.url} alt={`Фото ${i + 1}`} width={96} height={96} className="h-24 w-24 rounded-lg object-cover" />
               ))}
             </div>

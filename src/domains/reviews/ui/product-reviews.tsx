@@ -152,7 +152,6 @@ export function ProductReviews({
                 <div className="mt-2 flex flex-wrap gap-2">
                   {r.photos.map((p, i) => (
                     <a key={p.url} href={p.url} target="_blank" rel="noopener" className="block h-20 w-20 overflow-hidden rounded-lg border border-line">
-                      {/* eslint-disable-next-line @next/next/no-img-element -- uploads are served from var/, outside next/image */}
                       <img src={p.url} alt={`Фото к отзыву ${i + 1}`} width={p.width} height={p.height} loading="lazy" className="h-full w-full object-cover" />
                     </a>
                   ))}

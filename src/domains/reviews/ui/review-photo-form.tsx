@@ -138,7 +138,6 @@ export function ReviewPhotoForm({
         <div className="flex flex-wrap gap-2" aria-label="Фотографии">
           {photos.map((p, i) => (
             <div key={p.url} className="relative h-20 w-20 overflow-hidden rounded-lg border border-line">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a local preview (blob URL), not an optimisable image */}
               <img src={p.url} alt={`Фото ${i + 1}`} className="h-full w-full object-cover" />
               <button
                 type="button"

@@ -25,7 +25,6 @@ export function DistributorsList({ items }: { items: Distributor[] }) {
               className="flex h-full items-center justify-center rounded-xl border border-line bg-white p-2 transition-shadow hover:shadow-md"
               title={d.title}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVG logos */}
               <img src={d.image} alt={d.title} loading="lazy" className="h-16 w-auto max-w-full sm:h-20" />
             </a>
           </li>

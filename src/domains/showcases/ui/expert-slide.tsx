@@ -12,12 +12,10 @@ export function ExpertSlideCard({ slide }: { slide: ExpertSlide }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4" data-offer-id={slide.OFFER_ID} data-set={slide.SET ? 'Y' : 'N'}>
       <Link href={slide.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
-        {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
         <img src={slide.img} alt={slide.title} loading="lazy" className="h-full w-full object-contain" />
         {slide.SET && <span className="absolute top-2 left-2 rounded-md bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Набор</span>}
         {slide.DISCOUNT_PICTURE && percent > 0 && (
           <span className="absolute top-2 right-2 flex flex-col items-center">
-            {/* eslint-disable-next-line @next/next/no-img-element -- sticker */}
             <img src={slide.DISCOUNT_PICTURE} alt="" className="h-14 w-14" />
             <span className="mt-0.5 rounded bg-sale-500 px-1.5 text-xs font-bold text-white">−{percent}%</span>
           </span>

@@ -34,7 +34,6 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
           data-offer-id={s.offer.id}
         >
           <Link href={s.LINK} className="mx-auto block w-48 sm:w-full sm:max-w-xs" tabIndex={-1} aria-hidden="true">
-            {/* eslint-disable-next-line @next/next/no-img-element -- pack shots are small local SVGs */}
             <img src={s.IMAGE} alt={s.NAME} loading="lazy" className="aspect-square w-full rounded-xl object-contain" />
           </Link>
           <div>

@@ -40,7 +40,6 @@ export function SocialFeed({ limit = 6 }: { limit?: number }) {
           {posts.map((p) => (
             <li key={p.link}>
               <a href={p.link} target="_blank" rel="noopener noreferrer" className="group block overflow-hidden rounded-xl" title={p.text}>
-                {/* eslint-disable-next-line @next/next/no-img-element -- drawn SVGs from our own uploads */}
                 <img src={p.img} alt={p.text ?? 'Пост сообщества'} loading="lazy" className="aspect-square w-full object-cover transition-transform group-hover:scale-105" />
               </a>
             </li>
