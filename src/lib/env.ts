@@ -39,6 +39,10 @@ const schema = z.object({
   ULOGIN_TOKEN_URL: z.string().url().default('https://ulogin.ru/token.php'),
   ULOGIN_AUTH_URL: z.string().url().default('https://ulogin.ru/auth.php'),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy),
+  /** A session unused this long is over (signed out, guest basket forgotten); ADR 131. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A session is over this long after sign-in (or its first use), however busy; ADR 131. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Bearer token of the back-office API (ADR 055); unset: the API answers 404. */
   ADMIN_API_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(32).max(512).regex(/^[\x21-\x7e]+$/).optional()),
 })

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
-import { sessions } from '@/db/schema'
+import { sessions, users } from '@/db/schema'
+import { setClockForTests } from '@/lib/clock'
 import { newSessionId, sessionTokenHash } from '@/lib/session'
 import { ensureSession, findSession, ownerOf, rotateSession } from './session.server'
 
@@ -30,5 +32,66 @@ describe('sessions in the database', () => {
     expect(cookieId).not.toBe(old)
     expect(await findSession(db(), old)).toBeNull()
     expect((await findSession(db(), cookieId))?.id).toBe(row.id)
+  })
+})
+
+describe('session lifetimes (ADR 131: 30 days idle, 180 days at most)', () => {
+  const DAY = 24 * 3600_000
+  let at = Date.now()
+  const travel = (days: number) => {
+    at += days * DAY
+    setClockForTests(() => new Date(at))
+  }
+  afterEach(() => setClockForTests(null))
+
+  async function signedIn(): Promise<string> {
+    const [user] = await db().insert(users).values({ email: `life${Math.random()}@example.ru`, name: 'Ира', passwordHash: null }).returning()
+    at = Date.now()
+    setClockForTests(() => new Date(at))
+    return (await rotateSession(db(), newSessionId(), { userId: user!.id })).cookieId
+  }
+
+  it('ends a session left unused for longer than the idle lifetime', async () => {
+    const cookie = await signedIn()
+    travel(29)
+    expect((await findSession(db(), cookie))?.userId).not.toBeNull()
+    travel(29) // used 29 days ago: still alive
+    expect((await findSession(db(), cookie))?.userId).not.toBeNull()
+    travel(31)
+    expect(await findSession(db(), cookie)).toBeNull()
+  })
+
+  it('ends a busy session at its absolute lifetime, counted from sign-in', async () => {
+    const cookie = await signedIn()
+    // Used every week: alive on day 175 …
+    for (let week = 1; week <= 25; week++) {
+      travel(7)
+      expect(await findSession(db(), cookie)).not.toBeNull()
+    }
+    // … and over on day 182, though it was used a week before.
+    travel(7)
+    expect(await findSession(db(), cookie)).toBeNull()
+  })
+
+  it('starts an expired cookie afresh: signed out, a new row, the old one gone', async () => {
+    const cookie = await signedIn()
+    const [old] = await db().select().from(sessions).where(eq(sessions.tokenHash, sessionTokenHash(cookie)))
+    travel(31)
+    const fresh = await ensureSession(db(), cookie)
+    expect(fresh.userId).toBeNull()
+    expect(fresh.id).not.toBe(old!.id)
+  })
+
+  it('writes the last use at most once an hour while browsing', async () => {
+    const cookie = await signedIn()
+    const lastSeen = async () =>
+      (await db().select({ t: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, sessionTokenHash(cookie))))[0]!.t.getTime()
+    const first = await lastSeen()
+    at += 30 * 60_000
+    await findSession(db(), cookie)
+    expect(await lastSeen()).toBe(first)
+    at += 31 * 60_000
+    await findSession(db(), cookie)
+    expect(await lastSeen()).toBe(at)
   })
 })

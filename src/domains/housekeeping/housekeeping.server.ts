@@ -1,0 +1,26 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { now } from '@/lib/clock'
+import { logger } from '@/lib/logger'
+import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
+
+/**
+ * Forgets what has outlived its use: expired sessions (and the guest baskets on them), old checkout
+ * keys, spent throttle and form-limit counters. Every instance may run it: deleting twice is harmless.
+ */
+export async function runHousekeeping(): Promise<Forgotten> {
+  const forgotten = await forgetExpiredRows(db(), now())
+  logger.info({ forgotten }, 'housekeeping')
+  return forgotten
+}
+
+let timer: NodeJS.Timeout | undefined
+
+/** Started once per server process (src/instrumentation.ts): once soon after start, then hourly. */
+export function startHousekeeping(intervalMs = 3600_000): void {
+  if (timer) return
+  const run = () => void runHousekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
+  setTimeout(run, 60_000).unref()
+  timer = setInterval(run, intervalMs)
+  timer.unref()
+}
