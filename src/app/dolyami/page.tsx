@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import { SplitPaymentView } from '@/domains/landings/ui/split-payment-view'
+import { SplitPaymentView } from '@/domains/split-payment/ui/split-payment-view'
 
 export const metadata: Metadata = {
   title: 'Оплата долями',
