@@ -6,6 +6,7 @@ import { CARRIER_PROP, FITO_ID_PROP, TRACK_PROP } from './fulfilment'
 import { orderIdParam, type FulfilmentInput } from './fulfilment.schema'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
 import { orderById, updateOrderProps, type OrderRow } from './orders.db'
+import { queueOrderMail } from './order-mail.server'
 import { cancelWithin, changeStatus } from './orders.server'
 
 export const FULFILMENT_MESSAGES = {
@@ -24,26 +25,17 @@ export interface FulfilmentState {
 }
 
 /**
- * Applies what the back office sent, all or nothing (ADR 055): the status moves along the
- * transitions table (a cancel also gives back stock, coupon and slot), then the props are written.
+ * Applies what the back office sent, all or nothing (ADR 055): the props are written, then the
+ * status moves along the transitions table (a cancel also gives back stock, coupon and slot) and
+ * the buyer's mail for it is queued (ADR 100).
  * Sending the status the order already has is a no-op, so an exchange may repeat itself.
  */
 export async function setFulfilment(database: Db, orderId: number, input: FulfilmentInput): Promise<FulfilmentState> {
   const state = await database.transaction(async (tx) => {
     const order = await orderById(tx, orderId)
     if (!order) throw new AjaxError(404, FULFILMENT_MESSAGES.notFound)
-    const to = input.status
-    if (to && to !== order.status) {
-      if (!canTransition(order.status, to)) {
-        throw new AjaxError(409, FULFILMENT_MESSAGES.transition(order.status, to), {
-          error: FULFILMENT_MESSAGES.transition(order.status, to),
-          status: order.status,
-          allowed: ORDER_STATUS[order.status].next,
-        })
-      }
-      const moved = to === 'cancelled' ? await cancelWithin(tx, order) : await changeStatus(tx, orderId, to)
-      if (!moved) throw new AjaxError(409, FULFILMENT_MESSAGES.raced)
-    }
+    // Props first: a 'shipped' mail queued by the status change then carries the track number sent
+    // in the same request. A refused status still applies nothing (the transaction rolls back).
     const set: Record<string, string> = {}
     const remove: string[] = []
     for (const [prop, value] of [
@@ -55,6 +47,21 @@ export async function setFulfilment(database: Db, orderId: number, input: Fulfil
       else if (value !== undefined) set[prop] = value
     }
     if (remove.length > 0 || Object.keys(set).length > 0) await updateOrderProps(tx, orderId, set, remove)
+    const to = input.status
+    if (to && to !== order.status) {
+      if (!canTransition(order.status, to)) {
+        throw new AjaxError(409, FULFILMENT_MESSAGES.transition(order.status, to), {
+          error: FULFILMENT_MESSAGES.transition(order.status, to),
+          status: order.status,
+          allowed: ORDER_STATUS[order.status].next,
+        })
+      }
+      const moved = to === 'cancelled' ? await cancelWithin(tx, order) : await changeStatus(tx, orderId, to)
+      if (!moved) throw new AjaxError(409, FULFILMENT_MESSAGES.raced)
+    } else if (order.status === 'shipped' && input.trackNumber && input.trackNumber !== (order.props[TRACK_PROP] ?? null)) {
+      // The parcel went out before its track number was known: the buyer gets it in its own mail.
+      await queueOrderMail(tx, orderId, { kind: 'track' })
+    }
     const after = await orderById(tx, orderId)
     if (!after) throw new AjaxError(404, FULFILMENT_MESSAGES.notFound)
     return stateOf(after)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { couponUses, coupons, offers, orderLines, orderStatusHistory, orders } from '@/db/schema'
+import { couponUses, coupons, deliveryServices, offers, orderLines, orderStatusHistory, orders } from '@/db/schema'
 import type { OrderStatus } from './order-status'
 
 type Q = Db | Tx
@@ -25,6 +25,13 @@ export async function recordCouponUse(tx: Tx, couponId: number, orderId: number)
 export async function orderById(q: Q, id: number): Promise<OrderRow | undefined> {
   const [row] = await q.select().from(orders).where(eq(orders.id, id))
   return row
+}
+
+/** The code of the order's delivery service (the carrier of its tracking link), or null. */
+export async function deliveryServiceCode(q: Q, deliveryId: string): Promise<string | null> {
+  if (!/^\d{1,9}$/.test(deliveryId)) return null
+  const [row] = await q.select({ code: deliveryServices.code }).from(deliveryServices).where(eq(deliveryServices.id, Number(deliveryId)))
+  return row?.code ?? null
 }
 
 export async function linesOf(q: Q, orderId: number): Promise<OrderLineRow[]> {

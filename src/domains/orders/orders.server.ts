@@ -3,6 +3,8 @@ import type { Db, Tx } from '@/db/client'
 import { releaseCourierSlot, type SlotInput } from '@/domains/delivery/delivery.server'
 import { now } from '@/lib/clock'
 import { guards } from './integrity-guards'
+import { isMailedStatus } from './order-mail'
+import { queueOrderMail } from './order-mail.server'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
 import {
   attachOrderToUser,
@@ -50,9 +52,12 @@ export async function orderForViewer(
   if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > 2_147_483_647) return null
   const order = await orderById(db, orderId)
   if (!order) return null
-  const bySession = viewer.sessionId !== null && order.sessionId === viewer.sessionId
-  const byUser = viewer.userId !== null && order.userId === viewer.userId
-  if (!bySession && !byUser) return null
+  // An account's order is that account's alone; a guest order belongs to the session that placed it.
+  const visible =
+    order.userId !== null
+      ? viewer.userId !== null && order.userId === viewer.userId
+      : viewer.sessionId !== null && order.sessionId === viewer.sessionId
+  if (!visible) return null
   return { order, lines: await linesOf(db, orderId) }
 }
 
@@ -63,12 +68,23 @@ export async function orderHistory(db: Db | Tx, userId: number): Promise<{ order
 
 /**
  * One step along the transitions table; false when the order is missing, the step is not declared
- * or another change won the race.
+ * or another change won the race. The buyer's mail for the new status (paid, shipped) is queued in
+ * the same transaction as the step, so it exists exactly when the step does (ADR 100).
  */
 export async function changeStatus(q: Db | Tx, orderId: number, to: OrderStatus): Promise<boolean> {
-  const order = await orderById(q, orderId)
-  if (!order || !canTransition(order.status, to)) return false
-  return moveStatus(q, orderId, order.status, to, guards().statusOnce, stampFor(to))
+  if (to === 'cancelled') {
+    // A cancel always gives back what the order held; the gate inside makes it happen once.
+    const order = await orderById(q, orderId)
+    if (!order || !canTransition(order.status, to)) return false
+    return q.transaction((tx) => cancelWithin(tx, order))
+  }
+  return q.transaction(async (tx) => {
+    const order = await orderById(tx, orderId)
+    if (!order || !canTransition(order.status, to)) return false
+    if (!(await moveStatus(tx, orderId, order.status, to, guards().statusOnce, stampFor(to)))) return false
+    if (isMailedStatus(to)) await queueOrderMail(tx, orderId, { kind: 'status', status: to })
+    return true
+  })
 }
 
 function stampFor(to: OrderStatus) {
@@ -85,7 +101,10 @@ export async function cancelOrder(db: Db, orderId: number): Promise<boolean> {
   return db.transaction((tx) => cancelWithin(tx, order))
 }
 
-/** The cancel of `order` as read by the caller, inside the caller's transaction; same gate. */
+/**
+ * The cancel of `order` as read by the caller, inside the caller's transaction; same gate. The
+ * buyer's 'cancelled' mail is queued behind the gate, so it goes once with the release.
+ */
 export async function cancelWithin(tx: Tx, order: OrderRow): Promise<boolean> {
   if (!(await moveStatus(tx, order.id, order.status, 'cancelled', guards().statusOnce, stampFor('cancelled')))) return false
   for (const line of await linesOf(tx, order.id)) {
@@ -96,6 +115,7 @@ export async function cancelWithin(tx: Tx, order: OrderRow): Promise<boolean> {
     const slot = parseSlot(order.slotBookingId)
     if (slot) await releaseCourierSlot(tx, slot)
   }
+  await queueOrderMail(tx, order.id, { kind: 'status', status: 'cancelled' })
   return true
 }
 

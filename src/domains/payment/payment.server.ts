@@ -3,13 +3,12 @@ import { randomBytes, createHmac } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { db, type Db, type Tx } from '@/db/client'
 import { orders, payments } from '@/db/schema'
-import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
+import { queueOrderMail } from '@/domains/orders/order-mail.server'
 import { changeStatus, orderById, orderForViewer, type OrderRow } from '@/domains/orders/orders.server'
 import { AjaxError } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
-import { formatRub } from '@/lib/money'
 import { Refusal } from '@/lib/refusal'
 import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
 import type { PaymentCallbackInput, SandboxInput } from './payment.schema'
@@ -105,8 +104,8 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
       if (late.length === 0) return 'duplicate'
     }
     if (payload.status === 'failed') return 'applied'
+    // The status change queues the buyer's 'paid' mail in this transaction (orders, ADR 100).
     if (!(await changeStatus(tx, payment.orderId, 'paid'))) return 'duplicate'
-    await paidMail(tx, payment.orderId, true)
     return 'applied'
   })
 }
@@ -121,19 +120,8 @@ async function applyUnguarded(database: Db, payload: CallbackPayload): Promise<C
   await new Promise((resolve) => setTimeout(resolve, 25))
   await database.update(payments).set({ status: 'succeeded', completedAt: now() }).where(eq(payments.id, payment.id))
   await database.update(orders).set({ status: 'paid', paidAt: now() }).where(eq(orders.id, order.id))
-  await paidMail(database, order.id, false)
+  await queueOrderMail(database, order.id, { kind: 'status', status: 'paid' }, { dedupe: false })
   return 'applied'
-}
-
-async function paidMail(q: Db | Tx, orderId: number, dedupe: boolean): Promise<void> {
-  const order = await orderById(q, orderId)
-  if (!order?.email) return
-  await enqueueMail(q, {
-    to: order.email,
-    subject: `Заказ №${order.id} оплачен`,
-    text: `Здравствуйте, ${order.buyerName}!\n\nМы получили оплату заказа №${order.id} на сумму ${formatRub(order.total)}. Заказ передан в сборку.\n\nВитамаркет`,
-    ...(dedupe ? { dedupeKey: `order-paid:${order.id}` } : {}),
-  })
 }
 
 /**
