@@ -6,7 +6,8 @@ import { POST as logoutPost } from '@/app/ajax/logout/route'
 import { POST as registerPost } from '@/app/ajax/register/route'
 import { db } from '@/db/client'
 import { users } from '@/db/schema'
-import { findSession } from '@/domains/session/session.server'
+import { createOrder, orderForViewer } from '@/domains/orders/orders.server'
+import { ensureSession, findSession } from '@/domains/session/session.server'
 import { SESSID_COOKIE, SESSION_COOKIE } from '@/lib/session'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { newVisitor } from '../support/http'
@@ -148,8 +149,67 @@ describe('POST /ajax/logout/', () => {
     const fresh = follow(visitor, answer)
     expect(fresh.sessionId).not.toBe(visitor.sessionId)
     expect(await findSession(db(), visitor.sessionId)).toBeNull()
-    expect((await findSession(db(), fresh.sessionId))?.userId).toBeNull()
+    // A new guest session, with no row until it stores something.
+    expect(await findSession(db(), fresh.sessionId)).toBeNull()
     expect((await call(getAddressPost, '/ajax/get-address/', {}, visitor)).status).toBe(403)
     expect((await call(getAddressPost, '/ajax/get-address/', {}, fresh)).status).toBe(403)
   })
+
+  it('leaves the earlier orders to their account: neither the next guest nor another account on the browser opens them', async () => {
+    const { visitor } = await registered()
+    const session = (await findSession(db(), visitor.sessionId))!
+    const orderId = await db().transaction((tx) => createOrder(tx, testOrder(session), [testLine], null))
+    const viewerOf = async (cookieId: string) => {
+      const row = await findSession(db(), cookieId)
+      return { sessionId: row?.id ?? null, userId: row?.userId ?? null }
+    }
+    expect(await orderForViewer(db(), orderId, await viewerOf(visitor.sessionId))).not.toBeNull()
+
+    const guest = follow(visitor, await call(logoutPost, '/ajax/logout/', {}, visitor))
+    expect(await orderForViewer(db(), orderId, await viewerOf(guest.sessionId))).toBeNull()
+    // The next guest stores something (a row of its own), then signs in to another account.
+    await ensureSession(db(), guest.sessionId)
+    expect(await orderForViewer(db(), orderId, await viewerOf(guest.sessionId))).toBeNull()
+    const other = await registered({}, guest)
+    expect(await orderForViewer(db(), orderId, await viewerOf(other.visitor.sessionId))).toBeNull()
+  })
+
+  it('starts a new session row, so a guest order placed before signing in is not left to the next person', async () => {
+    const visitor = newVisitor()
+    const guestRow = await ensureSession(db(), visitor.sessionId)
+    const orderId = await db().transaction((tx) => createOrder(tx, testOrder(guestRow), [testLine], null))
+    const signedIn = await registered({}, visitor)
+    const next = follow(signedIn.visitor, await call(logoutPost, '/ajax/logout/', {}, signedIn.visitor))
+    const nextRow = await ensureSession(db(), next.sessionId)
+    expect(nextRow.id).not.toBe(guestRow.id)
+    expect(await orderForViewer(db(), orderId, { sessionId: nextRow.id, userId: nextRow.userId })).toBeNull()
+  })
+
+  it('an account’s order is not shown to a session of another account, even the one that placed it', async () => {
+    const first = await registered()
+    const session = (await findSession(db(), first.visitor.sessionId))!
+    const orderId = await db().transaction((tx) => createOrder(tx, testOrder(session), [testLine], null))
+    const [someoneElse] = await db().insert(users).values({ email: uniqueEmail('other'), name: 'Пётр', passwordHash: null }).returning()
+    expect(await orderForViewer(db(), orderId, { sessionId: session.id, userId: someoneElse!.id })).toBeNull()
+    expect(await orderForViewer(db(), orderId, { sessionId: session.id, userId: session.userId })).not.toBeNull()
+  })
 })
+
+function testOrder(session: { id: number; userId: number | null }): Parameters<typeof createOrder>[1] {
+  return {
+    userId: session.userId,
+    sessionId: session.id,
+    status: 'new',
+    paySystemCode: 'cash',
+    paySystemName: 'Наличными при получении',
+    deliveryId: '1',
+    deliveryName: 'Пункты выдачи СДЭК',
+    address: 'Москва, ул. Тверская, 7',
+    basePrice: 75_000,
+    goodsPrice: 75_000,
+    total: 75_000,
+    paymentToken: `tok${Math.random().toString(36).slice(2)}abcdefghijklmnop`,
+  }
+}
+
+const testLine = { name: 'Витамин C 500 мг', link: '/catalog/immunitet/vitamin-c/', picture: '/upload/packs/vitamin-c-1.svg', properties: { Фасовка: '60 капсул' }, quantity: 1, basePrice: 75_000, price: 75_000, sum: 75_000 }

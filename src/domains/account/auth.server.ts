@@ -1,7 +1,8 @@
 import 'server-only'
 import { db } from '@/db/client'
-import { rotateSession } from '@/domains/session/session.server'
+import { endSession } from '@/domains/session/session.server'
 import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import { newSessionId } from '@/lib/session'
 import { ACCOUNT_MESSAGES as M, EMAIL_MAX, PASSWORD_MAX, normalizeEmail } from './account'
 import { insertUser, userByEmail } from './account.db'
 import type { AuthInput, RegisterInput } from './account.schema'
@@ -51,7 +52,9 @@ export async function register(input: RegisterInput, ctx: AjaxContext): Promise<
 
 /** POST /ajax/logout/: the session id rotates and no longer belongs to the account (S2). */
 export async function logout(_input: unknown, ctx: AjaxContext): Promise<{ status: 'success' }> {
-  const { cookieId } = await rotateSession(db(), ctx.sessionId, { userId: null })
-  ctx.replaceSession(cookieId)
+  // A new row, not the old one cleared: whoever uses this browser next must not inherit what the
+  // signed-in session placed or stored (orders are found by their session for guests).
+  await endSession(db(), ctx.sessionId)
+  ctx.replaceSession(newSessionId())
   return { status: 'success' }
 }

@@ -82,3 +82,8 @@ export async function rotateSession(
   if (!row) throw new Error('session vanished during rotation')
   return { cookieId: fresh, session: row }
 }
+
+/** Sign-out: the row is gone with everything hung on it; the browser starts over with a new id. */
+export async function endSession(db: Db | Tx, cookieId: string): Promise<void> {
+  if (cookieId) await db.delete(sessions).where(eq(sessions.tokenHash, sessionTokenHash(cookieId)))
+}
