@@ -20,6 +20,8 @@ export const b2bEvents = pgTable(
     startsAt: timestamp({ withTimezone: true }).notNull(),
     previewText: text().notNull().default(''),
     programme: text().notNull().default(''),
+    /** Where registrants join the broadcast; sent in the confirmation mail (ADR 112). */
+    link: text().notNull().default(''),
   },
   (t) => [index('b2b_events_starts_idx').on(t.startsAt)],
 )

@@ -1,0 +1,1 @@
+ALTER TABLE "b2b_events" ADD COLUMN "link" text DEFAULT '' NOT NULL;
