@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react'
 import { postForm } from '@/lib/ajax-client'
-import { formatPhone } from '@/lib/phone'
+import { PhoneInput } from '@/ui/phone-input'
 import {
   ACCOUNT_MESSAGES as M,
   addressRows,
@@ -14,7 +14,7 @@ import {
   stripName,
 } from '../account'
 import { shownError } from './after-sign-in'
-import { Notice, TextField, inputClass, linkClass, primaryButton, useHydrated } from './fields'
+import { Field, Notice, TextField, inputClass, linkClass, primaryButton, useHydrated } from './fields'
 
 export interface ProfileData {
   id: number
@@ -93,17 +93,7 @@ export function ProfileForm({ initial, today }: { initial: ProfileData; today: s
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Имя" name="NAME" autoComplete="name" value={name} onChange={(e) => setName(stripName(e.target.value))} error={fieldErr('name')} maxLength={100} />
         <TextField label="E-mail" name="EMAIL" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErr('email')} maxLength={254} />
-        <TextField
-          label="Телефон"
-          name="PERSONAL_PHONE"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+7 (___) ___-__-__"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, '') === '' ? '' : formatPhone(e.target.value))}
-          maxLength={18}
-        />
+        <Field label="Телефон">{(id, describedBy) => <PhoneInput id={id} aria-describedby={describedBy} name="PERSONAL_PHONE" className={inputClass} value={phone} onValueChange={setPhone} />}</Field>
         <TextField
           label="Дата рождения"
           name="BIRTHDATE"

@@ -1,6 +1,8 @@
 'use client'
 
-import { formatPhone } from '@/lib/phone'
+import { PhoneInput } from '@/ui/phone-input'
+
+const inputClass = (error: string | undefined) => `mt-1 h-11 w-full rounded-xl border bg-white px-3 ${error ? 'border-sale-500' : 'border-line'}`
 
 export type ContactField = 'name' | 'phone' | 'email'
 export type ContactValues = Record<ContactField, string>
@@ -45,15 +47,11 @@ export function TextField({
         {label}
         {required && <span className="text-sale-500"> *</span>}
       </span>
-      <input
-        name={name}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        aria-invalid={Boolean(error)}
-        onChange={(e) => onChange(type === 'tel' ? formatPhone(e.target.value) : e.target.value)}
-        className={`mt-1 h-11 w-full rounded-xl border bg-white px-3 ${error ? 'border-sale-500' : 'border-line'}`}
-      />
+      {type === 'tel' ? (
+        <PhoneInput name={name} value={value} aria-invalid={Boolean(error)} onValueChange={onChange} className={inputClass(error)} />
+      ) : (
+        <input name={name} type={type} value={value} autoComplete={autoComplete} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value)} className={inputClass(error)} />
+      )}
       {error && (
         <span className="mt-1 block text-sm text-sale-500" data-field-error={name}>
           {error}

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useCaptcha } from '@/domains/captcha/ui/use-captcha'
 import { postForm } from '@/lib/ajax-client'
 import { formatPhone } from '@/lib/phone'
+import { PhoneInput } from '@/ui/phone-input'
 import { FORM_MESSAGES as M, QUESTION_THEMES, validateQuestion, type QuestionKind } from '../forms'
 
 interface Props {
@@ -47,7 +48,7 @@ function QuestionForm({ kind, title, productId, productName }: Props) {
   }, [])
 
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: name === 'PHONE' ? formatPhone(e.target.value) : e.target.value }))
+    setValues((v) => ({ ...v, [name]: e.target.value }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -120,7 +121,7 @@ function QuestionForm({ kind, title, productId, productName }: Props) {
         {kind !== 'nutritionist' && (
           <label className="block">
             <span className="mb-1 block text-sm font-semibold">Телефон</span>
-            <input name="PHONE" type="tel" inputMode="tel" value={values.PHONE} onChange={set('PHONE')} placeholder="+7 (___) ___-__-__" autoComplete="tel" className={`${field} ${invalid('PHONE')}`} />
+            <PhoneInput name="PHONE" value={values.PHONE} onValueChange={(PHONE) => setValues((v) => ({ ...v, PHONE }))} className={`${field} ${invalid('PHONE')}`} />
           </label>
         )}
       </div>
