@@ -11,7 +11,7 @@ import { LocationInput } from '@/domains/delivery/ui/location-input'
 import { PickupPicker } from '@/domains/delivery/ui/pickup-picker'
 import { InstalmentWindow } from '@/domains/payment/ui/instalment-window'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
-import { formatPhone } from '@/lib/phone'
+import { PhoneInput } from '@/ui/phone-input'
 import { Modal } from '@/ui/modal'
 import { CHECKOUT_MESSAGES, COMMENT_MAX, propertyError, stripNameInput } from '../checkout'
 import { formFromOrder, newCheckoutKey, type FormState } from '../checkout-form'
@@ -701,20 +701,22 @@ function ContactField({
         {prop.NAME}
         {prop.REQUIRED === 'Y' && <span className="text-sale-500"> *</span>}
       </span>
-      <input
-        name={code}
-        type={prop.IS_EMAIL === 'Y' ? 'email' : isPhone ? 'tel' : 'text'}
-        inputMode={isPhone ? 'tel' : undefined}
-        autoComplete={isPhone ? 'tel' : prop.IS_EMAIL === 'Y' ? 'email' : code === 'PROP_NAME' ? 'given-name' : code === 'PROP_LASTNAME' ? 'family-name' : 'off'}
-        value={value}
-        placeholder={isPhone ? '+7 (___) ___-__-__' : undefined}
-        aria-invalid={Boolean(shown)}
-        onChange={(e) => {
-          const raw = e.target.value
-          onChange(code, isName ? stripNameInput(raw) : isPhone ? (raw.replace(/\D/g, '') ? formatPhone(raw) : '') : raw)
-        }}
-        className={`rounded-lg border px-3 py-2 ${shown ? 'border-sale-500' : 'border-line'}`}
-      />
+      {isPhone ? (
+        <PhoneInput name={code} value={value} aria-invalid={Boolean(shown)} onValueChange={(v) => onChange(code, v)} className={`rounded-lg border px-3 py-2 ${shown ? 'border-sale-500' : 'border-line'}`} />
+      ) : (
+        <input
+          name={code}
+          type={prop.IS_EMAIL === 'Y' ? 'email' : 'text'}
+          autoComplete={prop.IS_EMAIL === 'Y' ? 'email' : code === 'PROP_NAME' ? 'given-name' : code === 'PROP_LASTNAME' ? 'family-name' : 'off'}
+          value={value}
+          aria-invalid={Boolean(shown)}
+          onChange={(e) => {
+            const raw = e.target.value
+            onChange(code, isName ? stripNameInput(raw) : raw)
+          }}
+          className={`rounded-lg border px-3 py-2 ${shown ? 'border-sale-500' : 'border-line'}`}
+        />
+      )}
       {shown && <span className="text-sale-500">{shown}</span>}
     </label>
   )

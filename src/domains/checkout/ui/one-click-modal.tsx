@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react'
 import { trackEcommerce } from '@/domains/analytics/data-layer'
 import { useVisitorState } from '@/domains/cart/ui/cart-store'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
-import { formatPhone } from '@/lib/phone'
+import { PhoneInput } from '@/ui/phone-input'
 import { Modal } from '@/ui/modal'
 import { ONE_CLICK_MESSAGES, oneClickError, oneClickInput, type OneClickFields } from '../checkout'
 
@@ -31,7 +31,7 @@ function useFastOrder() {
     setFields((f) => ({
       ...f,
       [name]:
-        name === 'UF_NAME' ? oneClickInput.name(raw) : name === 'UF_CITY' ? oneClickInput.city(raw) : name === 'UF_PHONE' ? (raw.replace(/\D/g, '') ? formatPhone(raw) : '') : raw,
+        name === 'UF_NAME' ? oneClickInput.name(raw) : name === 'UF_CITY' ? oneClickInput.city(raw) : raw,
     }))
   const submit = async () => {
     if (sending) return
@@ -61,15 +61,19 @@ function OneClickForm({ state, submitLabel = 'Отправить' }: { state: Re
   const field = (name: keyof OneClickFields, label: string, type: string, placeholder?: string) => (
     <label className="flex flex-col gap-1 text-sm" htmlFor={`${id}-${name}`}>
       {label}
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        value={state.fields[name]}
-        placeholder={placeholder}
-        onChange={(e) => state.set(name, e.target.value)}
-        className="rounded-lg border border-line px-3 py-2"
-      />
+      {type === 'tel' ? (
+        <PhoneInput id={`${id}-${name}`} name={name} value={state.fields[name]} onValueChange={(v) => state.set(name, v)} className="rounded-lg border border-line px-3 py-2" />
+      ) : (
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          type={type}
+          value={state.fields[name]}
+          placeholder={placeholder}
+          onChange={(e) => state.set(name, e.target.value)}
+          className="rounded-lg border border-line px-3 py-2"
+        />
+      )}
     </label>
   )
   return (
