@@ -56,6 +56,7 @@ async function choosePay(page: Page, name: RegExp) {
 
 async function placeOrder(page: Page) {
   await page.getByRole('checkbox', { name: /публичной оферты/ }).check()
+  await page.getByRole('checkbox', { name: /политикой конфиденциальности/ }).check()
   await page.getByRole('button', { name: 'Оформить заказ' }).click()
 }
 
@@ -114,7 +115,9 @@ test.describe('checkout', () => {
     await field(page, 'PROP_PHONE').fill('78123456789')
     await expect(page.getByText('Некорректный код оператора')).toBeVisible()
     await field(page, 'PROP_LASTNAME').fill('')
-    await page.getByRole('button', { name: 'Оформить заказ' }).click()
+    await choosePickupPoint(page)
+    const order = page.getByRole('button', { name: 'Оформить заказ' })
+    await order.click()
     await expect(form(page).getByText('Обязательное поле.').first()).toBeVisible()
     await fillContacts(page)
     const alerts: string[] = []
@@ -122,8 +125,67 @@ test.describe('checkout', () => {
       alerts.push(d.message())
       void d.dismiss()
     })
-    await page.getByRole('button', { name: 'Оформить заказ' }).click()
-    await expect.poll(() => alerts).toContain('Пожалуйста, выберите способ доставки')
+    await order.click()
+    await expect.poll(() => alerts).toContain('Пожалуйста, выберите способ оплаты')
+    await choosePay(page, /Банковской картой онлайн/)
+    await order.click()
+    await expect.poll(() => alerts).toContain('Для осуществления заказа вы должны принять условия публичной оферты')
+    // The personal-data consent is a box of its own; without it the error modal says why (spec section 5).
+    await page.getByRole('checkbox', { name: /публичной оферты/ }).check()
+    await order.click()
+    await expect(page.getByTestId('error-modal')).toHaveText('Оформить заказ невозможно без согласия с условиями политики конфиденциальности.')
+    await expect(page).toHaveURL(/\/personal\/order\/$/)
+  })
+
+  test('the order button waits for round 3 (reading B); leaving the point clears its address', async ({ page }) => {
+    await addToBasket(page)
+    await openCheckout(page)
+    const order = page.getByRole('button', { name: 'Оформить заказ' })
+    // Round 2: a location (Moscow by default), no delivery yet.
+    await expect(order).toBeDisabled()
+    await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
+    const picker = page.getByTestId('pickup-picker')
+    await expect(picker.getByRole('tab', { name: 'Списком' })).toBeVisible()
+    // A delivery without its point is still round 2.
+    await expect(order).toBeDisabled()
+    await picker.getByRole('tab', { name: 'Списком' }).click()
+    await picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first().click()
+    const detail = picker.getByTestId('point-detail')
+    const address = ((await detail.locator('h3 + p').textContent()) ?? '').trim()
+    expect(address).not.toBe('')
+    await detail.getByRole('button', { name: 'Выбрать' }).click()
+    await expect(picker.getByText('Выбрано!')).toBeVisible()
+    // Round 3: the point is set and the server accepted it.
+    await expect(order).toBeEnabled()
+    await choosePay(page, /Банковской картой онлайн/)
+    const info = page.getByTestId('delivery-info')
+    await expect(info).toContainText(address)
+
+    await picker.getByRole('button', { name: 'Выбрать другой способ доставки' }).click()
+    await expect(order).toBeDisabled()
+    await expect(info).toBeVisible()
+    await expect(info).not.toContainText(address)
+  })
+
+  test('the order success event carries the page view\'s own viewGuid', async ({ page }) => {
+    await addToBasket(page)
+    await openCheckout(page)
+    // The header search of the same page view sends its viewGuid too.
+    const search = page.waitForRequest((r) => r.url().endsWith('/ajax/search/') && r.method() === 'POST')
+    await page.locator('header [data-slot="header-search"]').getByRole('button', { name: 'Поиск' }).click()
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('витамин')
+    const pageGuid = new URLSearchParams((await search).postData() ?? '').get('viewGuid')
+    expect(pageGuid).toBeTruthy()
+    await page.getByRole('button', { name: 'Закрыть поиск' }).click()
+
+    await fillContacts(page)
+    await choosePickupPoint(page)
+    await choosePay(page, /Наличными или картой при получении/)
+    const success = page.waitForRequest((r) => r.url().includes('/ajax/search/send-event') && (r.postData() ?? '').includes('ORDER_SUCCESS'))
+    await placeOrder(page)
+    const sent = new URLSearchParams((await success).postData() ?? '')
+    expect(sent.get('viewGuid')).toBe(pageGuid)
+    await expect(page).toHaveURL(/\/personal\/order\/\?ORDER_ID=\d+/)
   })
 
   test('a guest orders to a pickup point and pays on receipt', async ({ page }) => {
@@ -304,6 +366,11 @@ test.describe('checkout', () => {
     await page.getByTestId('fallback-notice').getByRole('button', { name: 'формой заказа в 1 клик' }).click()
     const dialog = page.getByRole('dialog', { name: 'Резервное оформление заказа' })
     await expect(dialog).toContainText('Итого')
+    // The one-click area lists the deliveries the manager can arrange (spec section 3).
+    const deliveries = dialog.getByTestId('one-click-deliveries')
+    await expect(deliveries).toContainText('Курьерская доставка')
+    await expect(deliveries).toContainText('Курьер привезёт заказ в выбранный день и интервал времени.')
+    await expect(deliveries).toContainText('Пункты выдачи СДЭК')
     const alerts: string[] = []
     page.on('dialog', (d) => {
       alerts.push(d.message())

@@ -75,6 +75,7 @@ async function choosePayment(page: Page, name: RegExp) {
 async function placeOrder(page: Page) {
   await fillContacts(page)
   await page.locator('input[name=offer]').check()
+  await page.locator('input[name=consent]').check()
   await page.getByRole('button', { name: 'Оформить заказ' }).click()
   // Cash ends on the confirmation page; a card first goes to the (sandbox) payment page.
   await expect(page).toHaveURL(/\/personal\/order\/\?ORDER_ID=\d+|\/payment\//, { timeout: 20_000 })
@@ -142,6 +143,24 @@ test.describe('delivery at checkout', () => {
     await chooseDelivery(page, /Курьерская доставка/, 'courier-picker')
     await expect(picker).toHaveCount(0)
     await expect.poll(cannotPay).toBeNull()
+  })
+
+  test("a prepay-only point hides cash on receipt (the 'cannot pay' cookie is read)", async ({ page }) => {
+    await startCheckout(page, 3)
+    await chooseMoscow(page)
+    await chooseDelivery(page, /Пункты выдачи СДЭК/, 'pickup-picker')
+    const cash = page.getByRole('radio', { name: /Наличными или картой при получении/ })
+    await expect(cash).toBeVisible()
+    const prepaid = await pickPointFromList(page, true)
+    await prepaid.getByRole('button', { name: 'Выбрать', exact: true }).click()
+    await expect(prepaid.getByText('Выбрано!')).toBeVisible()
+    await expect(cash).toHaveCount(0)
+    await expect(page.getByRole('radio', { name: /Банковской картой онлайн/ })).toBeVisible()
+    // A point that takes payment on receipt brings the method back.
+    const paying = await pickPointFromList(page, false)
+    await paying.getByRole('button', { name: 'Выбрать', exact: true }).click()
+    await expect(paying.getByText('Выбрано!')).toBeVisible()
+    await expect(cash).toBeVisible()
   })
 
   test('the checkout starts from the place chosen elsewhere (the region cookie)', async ({ page }) => {

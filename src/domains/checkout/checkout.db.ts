@@ -4,6 +4,7 @@ import {
   buyerProfiles,
   checkoutKeys,
   coupons,
+  deliveryServices,
   offers,
   orderPropGroups,
   orderProps,
@@ -193,4 +194,12 @@ export async function saveProfile(q: Q, userId: number, personTypeId: number, na
 export async function setting(q: Q, key: string): Promise<unknown> {
   const [row] = await q.select({ value: settings.value }).from(settings).where(eq(settings.key, key))
   return row?.value
+}
+
+/** Every delivery method with the one-click area's fields (spec section 3), the inactive ones too. */
+export async function oneClickDeliveries(q: Q): Promise<{ name: string; description: string; active: boolean }[]> {
+  return q
+    .select({ name: deliveryServices.name, description: deliveryServices.description, active: deliveryServices.active })
+    .from(deliveryServices)
+    .orderBy(asc(deliveryServices.sort), asc(deliveryServices.id))
 }

@@ -104,6 +104,9 @@ export const fastOrderInput = z.object({
 })
 export type FastOrderInput = z.output<typeof fastOrderInput>
 
+/** GET /ajax/fast-order/: the deliveries of the one-click area; nothing to read from the query. */
+export const oneClickDeliveriesInput = z.object({})
+
 /** POST /ajax/MB-reg_me/: registration of the guest who just ordered. */
 export const registerMeInput = z.object({
   id: z.string().max(40).optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateCoupon, holidayNoticeAt, oneClickError, oneClickInput, orderTotals, propertyError, stripNameInput, type CouponRow } from './checkout'
+import { evaluateCoupon, holidayMessagesAt, oneClickError, oneClickInput, orderTotals, propertyError, stripNameInput, type CouponRow } from './checkout'
 
 const rule = (over: Partial<Parameters<typeof propertyError>[0]> = {}) => ({
   NAME: 'Поле',
@@ -85,18 +85,20 @@ describe('order totals', () => {
   })
 })
 
-describe('one-click holiday notice', () => {
-  const setting = { from: '2024-12-31', to: '2025-01-02', text: 'Менеджер позвонит с 3 января.' }
+describe('one-click holiday messages', () => {
+  const messages = { start: 'Менеджер позвонит с 3 января.', thanks: 'Заказ принят! Менеджер позвонит с 3 января.' }
+  const setting = { from: '2024-12-31', to: '2025-01-02', ...messages }
   it.each([
     ['2024-12-30T20:59:59Z', null],
-    ['2024-12-30T21:00:00Z', 'Менеджер позвонит с 3 января.'],
-    ['2025-01-02T20:59:59Z', 'Менеджер позвонит с 3 января.'],
+    ['2024-12-30T21:00:00Z', messages],
+    ['2025-01-02T20:59:59Z', messages],
     ['2025-01-02T21:00:00Z', null],
-  ])('at %s (Moscow date decides) → %s', (iso, text) => {
-    expect(holidayNoticeAt(setting, new Date(iso))).toBe(text)
+  ])('at %s (Moscow date decides) → %o', (iso, expected) => {
+    expect(holidayMessagesAt(setting, new Date(iso))).toEqual(expected)
   })
-  it('ignores a malformed setting', () => {
-    expect(holidayNoticeAt({ from: 1 }, new Date())).toBeNull()
+  it('ignores a malformed setting, also the old one-text shape', () => {
+    expect(holidayMessagesAt({ from: 1 }, new Date())).toBeNull()
+    expect(holidayMessagesAt({ from: '2024-12-31', to: '2025-01-02', text: 'Заказ принят!' }, new Date('2025-01-01T12:00:00Z'))).toBeNull()
   })
 })
 

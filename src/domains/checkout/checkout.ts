@@ -27,6 +27,7 @@ export const CHECKOUT_MESSAGES = {
   inProgress: 'Заказ уже оформляется. Подождите несколько секунд.',
   basketChanged: 'Состав корзины или цены изменились. Проверьте заказ и оформите его ещё раз.',
   unknownLocation: 'Выберите населённый пункт из списка.',
+  finishDelivery: 'Чтобы оформить заказ, выберите способ доставки и укажите пункт выдачи или адрес.',
 } as const
 
 export const COUPON_STATUS_TEXT = {
@@ -174,16 +175,21 @@ export interface HolidayNoticeSetting {
   /** YYYY-MM-DD, inclusive, shop time (Moscow). */
   from: string
   to: string
-  text: string
+  /** The fallback form's start message: shown before anything is ordered, so it never says the order is taken. */
+  start: string
+  /** The thanks alert after a one-click order inside the window. */
+  thanks: string
 }
 
-/** The start message applies only inside its window (spec: 31 Dec 2024 – 2 Jan 2025), by Moscow date. */
-export function holidayNoticeAt(setting: unknown, at: Date): string | null {
+export type HolidayMessages = Pick<HolidayNoticeSetting, 'start' | 'thanks'>
+
+/** The holiday messages apply only inside their window (spec: 31 Dec 2024 – 2 Jan 2025), by Moscow date. */
+export function holidayMessagesAt(setting: unknown, at: Date): HolidayMessages | null {
   if (!setting || typeof setting !== 'object') return null
-  const { from, to, text } = setting as Partial<HolidayNoticeSetting>
-  if (typeof from !== 'string' || typeof to !== 'string' || typeof text !== 'string') return null
+  const { from, to, start, thanks } = setting as Partial<HolidayNoticeSetting>
+  if (typeof from !== 'string' || typeof to !== 'string' || typeof start !== 'string' || typeof thanks !== 'string') return null
   const moscowDay = new Date(at.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10)
-  return moscowDay >= from && moscowDay <= to ? text : null
+  return moscowDay >= from && moscowDay <= to ? { start, thanks } : null
 }
 
 // ---------- one-click and fallback forms (spec section 5) ----------

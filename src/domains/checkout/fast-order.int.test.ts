@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { POST } from '@/app/ajax/fast-order/route'
+import { GET, POST } from '@/app/ajax/fast-order/route'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
-import { offers, orderLines, orders, settings } from '@/db/schema'
+import { deliveryServices, offers, orderLines, orders, settings } from '@/db/schema'
 import { MAX_ITEMS_PER_ORDER, MAX_LINE_WITHOUT_STOCK } from '@/domains/cart/cart-limits'
 import { clearCache } from '@/lib/cache'
 import { setClockForTests } from '@/lib/clock'
@@ -11,7 +11,7 @@ import { sessionTokenHash } from '@/lib/session'
 import { offerWithStock, visitorWithBasket } from '../../../tests/support/checkout'
 import { formPost, newVisitor, type Visitor } from '../../../tests/support/http'
 import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES } from './checkout'
-import { HOLIDAY_NOTICE_KEY, type FastOrderAnswer } from './fast-order.server'
+import { HOLIDAY_MESSAGES_KEY, oneClickHolidayNotice, type FastOrderAnswer } from './fast-order.server'
 
 /** POST /ajax/fast-order/ through its route: the one-click order of the whole cart (spec sections 5, 6). */
 
@@ -218,12 +218,12 @@ describe('POST /ajax/fast-order/ order', () => {
   })
 })
 
-describe('POST /ajax/fast-order/ thanks text (spec section 9: holiday notice 31 Dec – 2 Jan)', () => {
-  const holidayText = async () => {
-    const [row] = await db().select({ value: settings.value }).from(settings).where(eq(settings.key, HOLIDAY_NOTICE_KEY))
-    return (row?.value as { text: string }).text
-  }
+const holidaySetting = async () => {
+  const [row] = await db().select({ value: settings.value }).from(settings).where(eq(settings.key, HOLIDAY_MESSAGES_KEY))
+  return row?.value as { start: string; thanks: string }
+}
 
+describe('POST /ajax/fast-order/ thanks text (spec section 9: holiday notice 31 Dec – 2 Jan)', () => {
   it.each([
     ['on 30 Dec, Moscow time', '2024-12-30T20:59:59Z', false],
     ['from the first moment of 31 Dec, Moscow time', '2024-12-30T21:00:00Z', true],
@@ -236,8 +236,43 @@ describe('POST /ajax/fast-order/ thanks text (spec section 9: holiday notice 31 
     const visitor = await visitorWithBasket([{ offerId: offer.id, quantity: 1 }])
     const { status, body } = await fastOrder(visitor)
     expect(status, JSON.stringify(body)).toBe(200)
-    const text = await holidayText()
-    expect(text).toContain('3 января')
-    expect(body.MESSAGE).toBe(holiday ? text : ONE_CLICK_MESSAGES.thanks)
+    const { thanks } = await holidaySetting()
+    expect(thanks).toContain('3 января')
+    expect(body.MESSAGE).toBe(holiday ? thanks : ONE_CLICK_MESSAGES.thanks)
+  })
+})
+
+describe('the fallback form start message (spec section 2)', () => {
+  it('says when the manager calls and, with no order yet, never that the order is taken', async () => {
+    setClockForTests(() => new Date('2025-01-01T12:00:00Z'))
+    const start = await oneClickHolidayNotice()
+    expect(start).toContain('3 января')
+    expect(start).not.toContain('Заказ принят')
+    expect(start).toBe((await holidaySetting()).start)
+  })
+
+  it('is not shown outside the window', async () => {
+    setClockForTests(() => new Date('2025-01-02T21:00:00Z'))
+    expect(await oneClickHolidayNotice()).toBeNull()
+  })
+})
+
+describe('GET /ajax/fast-order/ (spec section 3: the one-click area\'s deliveries)', () => {
+  it('lists every delivery with name, description and whether it is active', async () => {
+    const [courier] = await db().select().from(deliveryServices).where(eq(deliveryServices.handler, 'courier'))
+    expect(courier).toBeDefined()
+    await db().update(deliveryServices).set({ active: false }).where(eq(deliveryServices.id, courier!.id))
+    clearCache()
+    const res = await GET(new Request('http://localhost:3000/ajax/fast-order/'))
+    expect(res.status).toBe(200)
+    const { deliveries } = (await res.json()) as { deliveries: { name: string; description: string; active: boolean }[] }
+    const all = await db().select().from(deliveryServices)
+    expect(deliveries).toHaveLength(all.length)
+    expect(deliveries).toContainEqual({ name: courier!.name, description: courier!.description, active: false })
+    expect(deliveries.filter((d) => d.active).map((d) => d.name)).toEqual(
+      all.filter((d) => d.active).sort((a, b) => a.sort - b.sort || a.id - b.id).map((d) => d.name),
+    )
+    await db().update(deliveryServices).set({ active: true }).where(eq(deliveryServices.id, courier!.id))
+    clearCache()
   })
 })

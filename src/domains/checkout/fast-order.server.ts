@@ -1,5 +1,6 @@
 import 'server-only'
 import { db } from '@/db/client'
+import { cached } from '@/lib/cache'
 import { CART_MESSAGES, clearBasket, loadBasket, loadMinOrderSum, type BasketItem } from '@/domains/cart/cart.server'
 import { MAX_ITEMS_PER_ORDER } from '@/domains/cart/cart-limits'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -12,8 +13,8 @@ import { AjaxError, type AjaxContext } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub, kopecksToRubles } from '@/lib/money'
-import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES, holidayNoticeAt } from './checkout'
-import { claimCheckoutKey, setting, takeStock } from './checkout.db'
+import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES, holidayMessagesAt } from './checkout'
+import { claimCheckoutKey, oneClickDeliveries, setting, takeStock } from './checkout.db'
 import { priceLine } from './checkout-state.server'
 import type { FastOrderInput } from './checkout.schema'
 
@@ -136,7 +137,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
     })
     return {
       ORDER_ID: orderId,
-      MESSAGE: holidayNoticeAt(await setting(database, HOLIDAY_NOTICE_KEY), now()) ?? ONE_CLICK_MESSAGES.thanks,
+      MESSAGE: holidayMessagesAt(await setting(database, HOLIDAY_MESSAGES_KEY), now())?.thanks ?? ONE_CLICK_MESSAGES.thanks,
       DATALAYER_DATA: {
         value: kopecksToRubles(basket.reduce((s, i) => s + i.price * i.quantity, 0)),
         currency: 'RUB',
@@ -157,11 +158,33 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
   }
 }
 
+// ---------- the one-click area's deliveries ----------
+
+/** One delivery method as the one-click area shows it (spec section 3: name, description, active). */
+export interface OneClickDelivery {
+  name: string
+  description: string
+  active: boolean
+}
+
+/**
+ * GET /ajax/fast-order/: the delivery methods the manager can arrange after a one-click order, so the
+ * buyer knows the choices before the call. The same for every visitor, hence cached like page data.
+ */
+export async function listOneClickDeliveries(): Promise<{ deliveries: OneClickDelivery[] }> {
+  const deliveries = await cached('checkout:one-click-deliveries', { tags: ['checkout', 'delivery'], ttlSeconds: 300 }, () => oneClickDeliveries(db()))
+  return { deliveries }
+}
+
 // ---------- the holiday start message of the fallback form ----------
 
-export const HOLIDAY_NOTICE_KEY = 'oneClickHolidayNotice'
+/**
+ * `{from, to, start, thanks}` (ADR 105). A new key rather than the old `oneClickHolidayNotice`, whose one
+ * text said 'Заказ принят!' also as the start message: the seed never overwrites a stored setting.
+ */
+export const HOLIDAY_MESSAGES_KEY = 'oneClickHolidayMessages'
 
-/** For the page that mounts the one-click modal: the holiday start message, or null outside its window. */
+/** For the page that mounts the fallback form: the holiday start message, or null outside its window. */
 export async function oneClickHolidayNotice(): Promise<string | null> {
-  return holidayNoticeAt(await setting(db(), HOLIDAY_NOTICE_KEY), now())
+  return holidayMessagesAt(await setting(db(), HOLIDAY_MESSAGES_KEY), now())?.start ?? null
 }

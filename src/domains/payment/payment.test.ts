@@ -10,6 +10,11 @@ describe('instalments', () => {
       { date: '2025-04-21', amount: 250_100 },
     ])
   })
+  it('counts from the Moscow calendar day: 01:30 in Moscow on 10 March is still 9 March in UTC', () => {
+    expect(instalments(400_000, new Date('2025-03-09T22:30:00Z')).map((i) => i.date)).toEqual(['2025-03-10', '2025-03-24', '2025-04-07', '2025-04-21'])
+    // The control: late evening in Moscow is the same day in both calendars.
+    expect(instalments(400_000, new Date('2025-03-09T20:30:00Z'))[0]?.date).toBe('2025-03-09')
+  })
   it('rounds a share with kopecks up to the next rouble', () => {
     expect(instalments(99_990, new Date('2025-01-01T00:00:00Z')).map((i) => i.amount)).toEqual([25_000, 25_000, 25_000, 25_000])
   })

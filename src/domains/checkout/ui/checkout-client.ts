@@ -5,7 +5,7 @@
 import { postForm } from '@/lib/ajax-client'
 import { withoutCheckoutKey, type FormState } from '../checkout-form'
 import type { OrderState, RefreshAnswer, SaveAnswer } from '../checkout-wire'
-import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
+import { CANNOT_PAY_COOKIE, DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
 export const CHECKOUT_AJAX = '/local/components/bitrix/sale.order.ajax/ajax.php'
 const STORE_KEY = 'vm-checkout-form'
@@ -95,3 +95,8 @@ export function forgetForm(): void {
 
 /** The delivery widgets' order properties (without the address, which is a visible field). */
 export const MICRO_CODES = DELIVERY_WIDGET_CODES
+
+/** The pickup picker's 'cannot pay' cookie (spec section 4): the confirmed point takes prepaid parcels only. */
+export function cannotPayAtPoint(): boolean {
+  return document.cookie.split('; ').some((c) => c === `${CANNOT_PAY_COOKIE}=Y`)
+}

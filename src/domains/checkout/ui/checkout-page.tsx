@@ -9,17 +9,19 @@ import type { DeliveryBasketLine, Place } from '@/domains/delivery/delivery'
 import { CourierPicker } from '@/domains/delivery/ui/courier-picker'
 import { LocationInput } from '@/domains/delivery/ui/location-input'
 import { PickupPicker } from '@/domains/delivery/ui/pickup-picker'
+import { viewGuid } from '@/domains/analytics/view-guid'
 import { InstalmentWindow } from '@/domains/payment/ui/instalment-window'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { PhoneInput } from '@/ui/phone-input'
 import { Modal } from '@/ui/modal'
 import { CHECKOUT_MESSAGES, COMMENT_MAX, propertyError, stripNameInput } from '../checkout'
-import { formFromOrder, newCheckoutKey, type FormState } from '../checkout-form'
+import { formFromOrder, type FormState } from '../checkout-form'
 import { INITIAL_ROUNDS, reduceRounds, visibleBlocks } from '../checkout-rounds'
 import type { OrderProperty, OrderState, RefreshAnswer } from '../checkout-wire'
 import {
   MICRO_CODES,
   callCheckout,
+  cannotPayAtPoint,
   endsAttempt,
   forgetForm,
   isEmptyBasket,
@@ -34,7 +36,8 @@ const EVENT_TIMEOUT_MS = 5000
 const NAME_CODES = new Set(['PROP_NAME', 'PROP_SECONDNAME', 'PROP_LASTNAME'])
 const HIDDEN_CODES = new Set<string>([...MICRO_CODES, 'PROMO_CODE', 'GIFT_CODE', 'PROP_ADDRESS'])
 const FAILED = 'Произошла ошибка, попробуйте повторить попытку позже.'
-const clearedWidgetFields = () => Object.fromEntries(MICRO_CODES.map((c) => [c, '']))
+// Every field a delivery widget fills, the address included: leaving or replacing the widget clears them all.
+const clearedWidgetFields = () => Object.fromEntries([...MICRO_CODES, 'PROP_ADDRESS'].map((c) => [c, '']))
 
 export interface CheckoutPageProps {
   initial: RefreshAnswer
@@ -52,6 +55,9 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [modal, setModal] = useState<string[] | null>(null)
   const [offer, setOffer] = useState(false)
+  const [consent, setConsent] = useState(false)
+  // The picker's 'cannot pay' cookie: the confirmed point takes prepaid parcels only, so cash on receipt goes.
+  const [cannotPay, setCannotPay] = useState(false)
   const [saving, setSaving] = useState(false)
   const [couponText, setCouponText] = useState('')
   const [promoLoading, setPromoLoading] = useState(false)
@@ -182,12 +188,14 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     setPlace(p)
     if (p.code === formRef.current.values.LOCATION) return
     dispatch({ type: 'location', code: p.code })
+    setCannotPay(false)
     edit((f) => ({ ...f, deliveryId: '', values: { ...f.values, ...clearedWidgetFields(), LOCATION: p.code } }))
     void refresh()
   }
 
   const chooseDelivery = (id: string) => {
     dispatch({ type: 'delivery', id })
+    setCannotPay(false)
     edit((f) => ({ ...f, deliveryId: id, values: { ...f.values, ...clearedWidgetFields() } }))
     void refresh()
   }
@@ -196,13 +204,18 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
     (micro: Record<string, string>) => {
       dispatch({ type: 'deliveryFields', ready: true })
       setFieldErrors((e) => ({ ...e, PROP_ADDRESS: '' }))
-      edit((f) => ({ ...f, values: { ...f.values, ...micro } }))
+      // The picker has just written the cookie for this point (spec section 4).
+      const prepaidOnly = cannotPayAtPoint()
+      setCannotPay(prepaidOnly)
+      const cashChosen = orderRef.current?.PAY_SYSTEM.some((p) => p.ID === formRef.current.paySystemId && p.IS_CASH === 'Y')
+      edit((f) => ({ ...f, paySystemId: prepaidOnly && cashChosen ? '' : f.paySystemId, values: { ...f.values, ...micro } }))
       void refresh()
     },
-    [edit, refresh],
+    [edit, refresh, formRef],
   )
   const onWidgetLeave = useCallback(() => {
     dispatch({ type: 'deliveryFields', ready: false })
+    setCannotPay(false)
     edit((f) => ({ ...f, values: { ...f.values, ...clearedWidgetFields() } }))
     void refresh()
   }, [edit, refresh])
@@ -277,6 +290,11 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
       leftRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
       return false
     }
+    // The personal-data consent is its own box (spec section 5: required); its text goes to the error modal.
+    if (!consent) {
+      setModal([CHECKOUT_MESSAGES.privacy])
+      return false
+    }
     return true
   }
 
@@ -331,7 +349,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
       )
     }
     await quiet(
-      postForm('/ajax/search/send-event', { viewGuid: newCheckoutKey(), event: 'ORDER_SUCCESS', orderId }, { signal: AbortSignal.timeout(EVENT_TIMEOUT_MS) }),
+      postForm('/ajax/search/send-event', { viewGuid: viewGuid(), event: 'ORDER_SUCCESS', orderId }, { signal: AbortSignal.timeout(EVENT_TIMEOUT_MS) }),
     )
     const items: AnalyticsItem[] = rows.map((r) => ({ item_id: r.PRODUCT_ID, item_name: r.NAME, price: r.PRICE, quantity: r.QUANTITY }))
     trackEcommerce('purchase', items, {
@@ -483,7 +501,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
         {blocks.paySystems && (
           <Section title="Оплата" n={3}>
             <div className="flex flex-col gap-2" role="radiogroup" aria-label="Способ оплаты">
-              {order.PAY_SYSTEM.map((p) => (
+              {order.PAY_SYSTEM.filter((p) => !(cannotPay && p.IS_CASH === 'Y')).map((p) => (
                 <label key={p.ID} className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 ${p.ID === form.paySystemId ? 'border-brand-600 bg-brand-50' : 'border-line'}`}>
                   <input type="radio" name="PAY_SYSTEM_ID" value={p.ID} checked={p.ID === form.paySystemId} onChange={() => choosePay(p.ID)} className="mt-1" />
                   <span className="flex flex-col">
@@ -632,25 +650,33 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
             />
             <span>Хочу получать новости и специальные предложения</span>
           </label>
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} className="mt-1" name="consent" />
+            <span>
+              Я соглашаюсь с{' '}
+              <Link href="/about/politika_konfidentsialnosti/" className="text-brand-700 underline">
+                политикой конфиденциальности
+              </Link>{' '}
+              и даю{' '}
+              <Link href="/about/about_personal_data/" className="text-brand-700 underline">
+                согласие на обработку персональных данных
+              </Link>
+            </span>
+          </label>
           <button
             type="button"
             onClick={() => void save()}
-            disabled={saving || promoLoading || outOfStock.length > 0}
+            // Round 3 (spec reading B): a delivery whose required fields the server has accepted.
+            disabled={saving || promoLoading || outOfStock.length > 0 || !blocks.confirm}
             className="mt-4 w-full rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
           >
             {saving ? 'Оформляем…' : 'Оформить заказ'}
           </button>
-          <p className="mt-3 text-xs text-ink-600">
-            Нажимая «Оформить заказ», вы соглашаетесь с{' '}
-            <Link href="/about/politika_konfidentsialnosti/" className="underline">
-              политикой конфиденциальности
-            </Link>{' '}
-            и даёте{' '}
-            <Link href="/about/about_personal_data/" className="underline">
-              согласие на обработку персональных данных
-            </Link>
-            .
-          </p>
+          {!blocks.confirm && (
+            <p className="mt-3 text-xs text-ink-600" data-testid="confirm-hint">
+              {CHECKOUT_MESSAGES.finishDelivery}
+            </p>
+          )}
         </div>
       </aside>
 

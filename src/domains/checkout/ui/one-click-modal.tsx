@@ -22,6 +22,44 @@ interface FastOrderAnswer {
 
 const EMPTY: OneClickFields = { UF_NAME: '', UF_CITY: '', UF_PHONE: '', UF_EMAIL: '' }
 
+type OneClickDelivery = { name: string; description: string; active: boolean }
+
+/** The deliveries of the one-click area (spec section 3), read once the form is on screen. */
+function useOneClickDeliveries(): OneClickDelivery[] {
+  const [deliveries, setDeliveries] = useState<OneClickDelivery[]>([])
+  useEffect(() => {
+    const abort = new AbortController()
+    fetch('/ajax/fast-order/', { signal: abort.signal, credentials: 'same-origin' })
+      .then((res) => (res.ok ? (res.json() as Promise<{ deliveries?: OneClickDelivery[] }>) : { deliveries: [] }))
+      .then((answer) => setDeliveries(answer.deliveries ?? []))
+      .catch(() => {
+        // The list only informs; the form works without it.
+      })
+    return () => abort.abort()
+  }, [])
+  return deliveries
+}
+
+function OneClickDeliveries() {
+  const deliveries = useOneClickDeliveries()
+  if (deliveries.length === 0) return null
+  return (
+    <section aria-label="Способы доставки" className="rounded-lg bg-surface p-3 text-sm" data-testid="one-click-deliveries">
+      <h3 className="font-semibold">Способы доставки</h3>
+      <p className="text-xs text-ink-600">Менеджер поможет выбрать при звонке.</p>
+      <ul className="mt-2 flex flex-col gap-2">
+        {deliveries.map((d) => (
+          <li key={d.name} className={d.active ? '' : 'text-ink-400'} aria-disabled={!d.active || undefined}>
+            <span className="font-medium">{d.name}</span>
+            {!d.active && <span className="ml-2 text-xs">временно недоступна</span>}
+            {d.description && <span className="block text-xs text-ink-600">{d.description}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** Sends the form; alerts the first broken rule or the server's refusal; on success thanks and goes home. */
 function useFastOrder() {
   const router = useRouter()
@@ -89,6 +127,7 @@ function OneClickForm({ state, submitLabel = 'Отправить' }: { state: Re
       {field('UF_CITY', 'Населенный пункт', 'text')}
       {field('UF_PHONE', 'Контактный телефон', 'tel', '+7 (___) ___-__-__')}
       {field('UF_EMAIL', 'Email-адрес', 'email')}
+      <OneClickDeliveries />
       <p className="text-xs text-ink-600">{ONE_CLICK_MESSAGES.consent}</p>
       <button type="submit" disabled={state.sending} className="rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
         {submitLabel}
