@@ -143,7 +143,7 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
       return refresh()
     })
     void runChecks()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- first load only: later form, cart and location changes refresh through their own effects
   }, [])
 
   // A cart change elsewhere (header popup, another tab's store): refresh after 300 ms, re-run the checks.
@@ -554,7 +554,6 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
           <ul className="mt-3 flex flex-col gap-3" data-testid="summary-lines">
             {rows.map((r) => (
               <li key={r.ID} className="flex gap-3 text-sm">
-                {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img src={r.PREVIEW_PICTURE_SRC || '/favicon.ico'} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-contain" />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <a href={r.DETAIL_PAGE_URL} className="line-clamp-2 hover:underline">
@@ -594,7 +593,6 @@ export function CheckoutPage({ initial, initialPlace, tilesUrl }: CheckoutPagePr
                 {coupon.JS_STATUS === 'APPLIED' && coupon.DISCOUNT_NAME && <span className="text-brand-700">{CHECKOUT_MESSAGES.promoApplied}</span>}
                 {coupon.JS_STATUS === 'APPLIED' && !coupon.DISCOUNT_NAME && coupon.GIFT && (
                   <span className="flex items-center gap-2 text-brand-700">
-                    {/* eslint-disable-next-line @next/next/no-img-element */}
                     <img src={coupon.GIFT.ITEM.PICTURE} alt="" width={32} height={32} className="h-8 w-8 object-contain" />
                     Подарок: {coupon.GIFT.ITEM.NAME}
                   </span>

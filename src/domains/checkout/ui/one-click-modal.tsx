@@ -197,7 +197,6 @@ export function FallbackOrder({ holidayNotice = null }: { holidayNotice?: string
         <ul className="mb-3 flex flex-col gap-2 text-sm">
           {cart.Products.map((p) => (
             <li key={p.idInBasket} className="flex items-center gap-3">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src={p.main_product_img} alt="" width={40} height={40} className="h-10 w-10 shrink-0 object-contain" />
               <a href={p.link} className="min-w-0 flex-1 hover:underline">
                 {p.name} × {p.quantity}

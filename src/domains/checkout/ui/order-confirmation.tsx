@@ -17,7 +17,6 @@ export function OrderConfirmation({ view }: { view: ConfirmationView }) {
       <ul className="mt-5 divide-y divide-line rounded-2xl border border-line">
         {lines.map((l) => (
           <li key={l.id} className="flex gap-3 p-3 text-sm">
-            {/* eslint-disable-next-line @next/next/no-img-element */}
             <img src={l.picture || '/favicon.ico'} alt="" width={56} height={56} className="h-14 w-14 shrink-0 object-contain" />
             <span className="flex min-w-0 flex-1 flex-col">
               <a href={l.link} className="hover:underline">
