@@ -3,7 +3,7 @@ import { db, type Db, type Tx } from '@/db/client'
 import { ensureSession, findSession, ownerOf, type Owner } from '@/domains/session/session.server'
 import { cached } from '@/lib/cache'
 import { kopecksToRubles, type Kopecks } from '@/lib/money'
-import { EMPTY_CART, planBasketChange, toCart, type BasketCommand, type BasketItem, type Cart } from './cart'
+import { EMPTY_CART, planBasketChange, toCart, type BasketCommand, type BasketItem, type Cart, type LineChange, type OfferFacts } from './cart'
 import type { BasketInput } from './cart.schema'
 import {
   deleteOwnerLines,
@@ -15,7 +15,7 @@ import {
   setLineQuantity,
 } from './cart.db'
 
-export type { BasketItem, Cart, CartLine } from './cart'
+export type { BasketItem, Cart, CartLine, LineChange, OfferFacts } from './cart'
 export { toCart, orderBlockers, hasUnpricedLine, CART_MESSAGES } from './cart'
 
 /** The basket with offer, product, prices in kopecks, stock, parcel size and air restriction. */
@@ -80,6 +80,25 @@ export async function changeBasket(cookieId: string, command: BasketCommand): Pr
     if (!(error instanceof Refused)) throw error
     return { ...(await cartOfVisitor(cookieId)), productError: error.message }
   }
+}
+
+/**
+ * Many lines at once where each may be cut to what the limits allow instead of refusing the whole
+ * change (repeating an old order, ADR 100). `plan` decides from the owner's current quantities and
+ * the offers' facts, under the owner lock, and returns the new quantities and its own report.
+ */
+export async function refillBasket<R>(
+  cookieId: string,
+  offerIds: readonly number[],
+  plan: (current: ReadonlyMap<number, number>, offers: ReadonlyMap<number, OfferFacts>) => { changes: LineChange[]; report: R },
+): Promise<{ cart: Cart; report: R }> {
+  return db().transaction(async (tx) => {
+    const owner = ownerOf(await ensureSession(tx, cookieId))
+    await lockOwner(tx, owner)
+    const { changes, report } = plan(await selectLineQuantities(tx, owner), await selectOfferFacts(tx, offerIds))
+    for (const change of changes) await setLineQuantity(tx, owner, change.offerId, change.quantity)
+    return { cart: toCart(await loadBasket(tx, owner)), report }
+  })
 }
 
 /** What a shop without limits would write: the negative control of the limit tests. */

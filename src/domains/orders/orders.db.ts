@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { couponUses, coupons, deliveryServices, offers, orderLines, orderStatusHistory, orders } from '@/db/schema'
+import { couponUses, coupons, deliveryServices, offers, orderLines, orderStatusHistory, orders, sessions } from '@/db/schema'
 import type { OrderStatus } from './order-status'
 
 type Q = Db | Tx
@@ -112,4 +112,29 @@ export async function markLatestOrderSubscribed(q: Q, owner: { sessionId: number
     )
     .returning({ id: orders.id })
   return rows.length === 1
+}
+
+/** Orders of the account or of any of its sessions (a guest order placed before signing in), locked. */
+export async function lockOrdersOfPerson(tx: Tx, userId: number): Promise<OrderRow[]> {
+  const ownSessions = tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))
+  return tx
+    .select()
+    .from(orders)
+    .where(or(eq(orders.userId, userId), inArray(orders.sessionId, ownSessions)))
+    .orderBy(asc(orders.id))
+    .for('update')
+}
+
+/**
+ * Strips the person from orders kept for accounting (ADR 100): name, e-mail, phone, address, comment
+ * and every prop not on `keptProps` go; amounts, lines, dates, statuses, delivery and payment stay.
+ */
+export async function anonymiseOrders(tx: Tx, orderIds: readonly number[], keptProps: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return
+  const names = keptProps.length ? sql.join(keptProps.map((k) => sql`${k}`), sql`, `) : sql`null`
+  const kept = sql`coalesce((select jsonb_object_agg(key, value) from jsonb_each(${orders.props}) where key in (${names})), '{}'::jsonb)`
+  await tx
+    .update(orders)
+    .set({ userId: null, sessionId: null, buyerName: '', email: '', phone: '', address: '', comment: '', props: kept })
+    .where(inArray(orders.id, [...orderIds]))
 }

@@ -2,14 +2,17 @@ import 'server-only'
 import type { Db, Tx } from '@/db/client'
 import { releaseCourierSlot, type SlotInput } from '@/domains/delivery/delivery.server'
 import { now } from '@/lib/clock'
+import { CARRIER_PROP, FITO_ID_PROP, TRACK_PROP } from './fulfilment'
 import { guards } from './integrity-guards'
 import { isMailedStatus } from './order-mail'
 import { queueOrderMail } from './order-mail.server'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
 import {
+  anonymiseOrders,
   attachOrderToUser,
   insertOrder,
   linesOf,
+  lockOrdersOfPerson,
   markLatestOrderSubscribed,
   moveStatus,
   orderById,
@@ -132,7 +135,36 @@ function parseSlot(text: string): SlotInput | null {
   return null
 }
 
-export { orderById, attachOrderToUser }
+export { orderById, attachOrderToUser, lockOrdersOfPerson }
+
+/**
+ * Props an anonymised order keeps (ADR 100): the shop's own numbers, delivery mechanics and the
+ * company's requisites of a legal-entity order, which accounting needs and which name no person.
+ */
+export const PROPS_KEPT_ON_ERASURE = [
+  FITO_ID_PROP,
+  TRACK_PROP,
+  CARRIER_PROP,
+  'LOCATION',
+  'MICRO_SOURCE',
+  'MICRO_TYPE',
+  'MICRO_HANDLER',
+  'MICRO_POINT_ID',
+  'MICRO_SHIP_DATE_FROM',
+  'MICRO_SHIP_DATE_TO',
+  'MICRO_DELIVERY_PRICE',
+  'ESTIMATED_SHIP_DATE',
+  'PROMO_CODE',
+  'GIFT_CODE',
+  'PODAROK',
+  'PROP_COMPANY',
+  'PROP_INN',
+] as const
+
+/** The person leaves the orders; the orders stay for accounting (152-ФЗ erasure, ADR 100). */
+export function anonymiseOrdersWithin(tx: Tx, orderIds: readonly number[]): Promise<void> {
+  return anonymiseOrders(tx, orderIds, PROPS_KEPT_ON_ERASURE)
+}
 
 export function markOrderSubscribed(q: Db | Tx, owner: { sessionId: number; userId: number | null }, email: string): Promise<boolean> {
   return markLatestOrderSubscribed(q, owner, email)

@@ -1,0 +1,49 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { anonymiseOrdersWithin, cancelWithin, lockOrdersOfPerson } from '@/domains/orders/orders.server'
+import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import { newSessionId } from '@/lib/session'
+import { ACCOUNT_MESSAGES as M } from './account'
+import { lockUser } from './account.db'
+import { eraseTracesOf } from './account-deletion.db'
+import { requireUser } from './account.server'
+import { IN_PROGRESS, ORDER_ACTION_MESSAGES as A, buyerMayCancel } from './order-actions'
+import type { DeleteAccountInput } from './order-actions.schema'
+import { verifyPassword } from './password-hash.server'
+import { allowAttempt, throttleKey } from './throttle.server'
+
+/**
+ * POST /ajax/account-delete/ (152-ФЗ, ADR 100): the person's data is erased, their orders stay for
+ * accounting without the person in them, and the browser is signed out. Refused while an order is
+ * paid and not yet received (the shop still owes a parcel or a refund and needs the address);
+ * unpaid orders are cancelled first, giving back stock, coupon and slot.
+ */
+export async function deleteAccount(input: DeleteAccountInput, ctx: AjaxContext): Promise<{ status: 'success'; message: string }> {
+  const { user } = await requireUser(ctx)
+  if (user.hasPassword) {
+    if (!input.PASS) throw new AjaxError(400, A.deletePasswordEmpty)
+    if (!(await allowAttempt(db(), [['passwordCheck', user.id]]))) throw new AjaxError(429, M.tooMany)
+  }
+  await db().transaction(async (tx) => {
+    // The row lock orders this against a sign-in merge, a profile save or a second delete.
+    const row = await lockUser(tx, user.id)
+    if (!row) throw new AjaxError(403, M.notSignedIn)
+    if (row.passwordHash && !(await verifyPassword(input.PASS, row.passwordHash))) throw new AjaxError(403, A.deletePasswordWrong)
+    const owned = await lockOrdersOfPerson(tx, user.id)
+    const busy = owned.filter((o) => IN_PROGRESS.includes(o.status))
+    if (busy.length > 0) throw new AjaxError(409, A.deleteBlocked(busy.map((o) => o.id)))
+    for (const order of owned) if (buyerMayCancel(order.status)) await cancelWithin(tx, order)
+    await anonymiseOrdersWithin(
+      tx,
+      owned.map((o) => o.id),
+    )
+    await eraseTracesOf(tx, { id: row.id, email: row.email }, [
+      throttleKey('loginAccount', row.email),
+      throttleKey('recoveryEmail', row.email),
+      throttleKey('passwordCheck', row.id),
+    ])
+  })
+  // Every session of the account went with it; this browser starts again as a new guest.
+  ctx.replaceSession(newSessionId())
+  return { status: 'success', message: A.deleted }
+}
