@@ -16,6 +16,9 @@ const trustProxy = z
   .default('off')
   .transform((v) => (v === 'off' || v === 'false' ? 0 : v === 'on' || v === 'true' ? 1 : Number(v)))
 
+/** One company detail (ADR 110): any text up to 500 characters; empty means unset. */
+const shopDetail = z.preprocess(unsetIfEmpty, z.string().max(500).optional())
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Set by Next: 'nodejs' or 'edge'. */
@@ -45,6 +48,21 @@ const schema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Bearer token of the back-office API (ADR 055); unset: the API answers 404. */
   ADMIN_API_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(32).max(512).regex(/^[\x21-\x7e]+$/).optional()),
+  /** Company details (ADR 110); each overrides the `shop.details` setting; unset: the setting, then the example. */
+  SHOP_LEGAL_NAME: shopDetail,
+  SHOP_INN: z.preprocess(unsetIfEmpty, z.string().regex(/^(\d{10}|\d{12})$/).optional()),
+  SHOP_KPP: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{9}$/).optional()),
+  SHOP_OGRN: z.preprocess(unsetIfEmpty, z.string().regex(/^(\d{13}|\d{15})$/).optional()),
+  SHOP_ADDRESS: shopDetail,
+  SHOP_PHONE: shopDetail,
+  SHOP_HOURS: shopDetail,
+  SHOP_PUBLIC_EMAIL: z.preprocess(unsetIfEmpty, z.string().email().optional()),
+  SHOP_BANK_NAME: shopDetail,
+  SHOP_BIK: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{9}$/).optional()),
+  SHOP_ACCOUNT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{20}$/).optional()),
+  SHOP_CORR_ACCOUNT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{20}$/).optional()),
+  /** Where B2B requests and webinar registrations are mailed (ADR 112); unset: the setting, then SHOP_EMAIL. */
+  SHOP_LEADS_EMAIL: z.preprocess(unsetIfEmpty, z.string().email().optional()),
 })
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; cookieSecure: boolean }

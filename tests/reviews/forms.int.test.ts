@@ -263,13 +263,23 @@ describe('newsletters', () => {
   })
 
   it('advertises the 10% promo only to the configured region', async () => {
-    await db().insert(settings).values({ key: 'newsletter.promoRegion', value: 'Татарстан' }).onConflictDoNothing()
+    await db().update(settings).set({ value: 'Татарстан' }).where(eq(settings.key, 'newsletter.promoRegion'))
     expect(await getJson(promoGet, '/ajax/subscribe/?region=Татарстан')).toEqual({ promo: true, text: M.promo })
     expect(await getJson(promoGet, '/ajax/subscribe/?region=Москва')).toEqual({ promo: false, text: '' })
     const r = await call(subscribe, '/ajax/subscribe/', { email: 'kazan@example.ru', region: 'Татарстан', token: await captchaToken() })
     expect(r.body.promo).toBe(M.promo)
     expect((await subsOf('kazan@example.ru'))[0]?.promo).toBe(true)
     expect((await mailsTo('kazan@example.ru'))[0]?.text).toContain('10%')
+    await db().update(settings).set({ value: 'Республика Татарстан' }).where(eq(settings.key, 'newsletter.promoRegion'))
+  })
+
+  it('resolves the location code of the region cookie to its region: the seeded promo region gets it, another does not', async () => {
+    const [seeded] = await db().select({ value: settings.value }).from(settings).where(eq(settings.key, 'newsletter.promoRegion'))
+    expect(seeded?.value).toBe('Республика Татарстан')
+    expect(await getJson(promoGet, '/ajax/subscribe/?region=kazan')).toEqual({ promo: true, text: M.promo })
+    expect(await getJson(promoGet, '/ajax/subscribe/?region=naberezhnye-chelny')).toEqual({ promo: true, text: M.promo })
+    expect(await getJson(promoGet, '/ajax/subscribe/?region=moskva')).toEqual({ promo: false, text: '' })
+    expect(await getJson(promoGet, '/ajax/subscribe/?region=unknown-town')).toEqual({ promo: false, text: '' })
   })
 
   it('uses the session user, never userid', async () => {

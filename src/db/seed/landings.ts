@@ -34,7 +34,14 @@ const ecoRow = z.object({
 const b2bFile = z.object({
   programmes: z.array(z.object({ code: z.string(), name: z.string(), color: z.string(), options: z.array(z.string()) })),
   events: z.array(
-    z.object({ code: z.string(), name: z.string(), startsAt: z.iso.datetime({ offset: true }), previewText: z.string(), programme: z.string() }),
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      startsAt: z.iso.datetime({ offset: true }),
+      previewText: z.string(),
+      programme: z.string(),
+      link: z.url({ protocol: /^https$/ }),
+    }),
   ),
 })
 

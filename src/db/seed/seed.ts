@@ -23,6 +23,7 @@ import { seedDelivery } from './delivery'
 import { packShotSvg } from './pack-shot'
 import { seedPartners } from './partners'
 import { seedReviews } from './reviews'
+import { seedShopSettings } from './shop'
 import {
   badgeRow,
   brandRow,
@@ -87,6 +88,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   await seedReviews(db)
   await seedLandings(db)
   await seedCart(db)
+  await seedShopSettings(db)
   await seedContent(db, options)
   return { products: added, cities: cityRows.length }
 }

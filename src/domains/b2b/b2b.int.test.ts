@@ -1,15 +1,23 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { POST as programme } from '@/app/ajax/b2bprogram/route'
 import { POST as event } from '@/app/ajax/b2bevent/route'
 import { db } from '@/db/client'
-import { b2bEventRegistrations, b2bEvents, b2bRequests, outbox } from '@/db/schema'
-import { SHOP } from '@/domains/layout/shop'
+import { b2bEventRegistrations, b2bEvents, b2bRequests, outbox, settings } from '@/db/schema'
+import { SHOP_DETAILS_KEY } from '@/domains/layout/shop.db'
+import { forgetShopDetails } from '@/domains/layout/shop.server'
 import { setClockForTests } from '@/lib/clock'
+import { env, resetEnvForTests } from '@/lib/env'
 import { formPost, newVisitor } from '../../../tests/support/http'
 import { loadUpcomingEvents } from './b2b.server'
 
-afterEach(() => setClockForTests(null))
+afterEach(async () => {
+  setClockForTests(null)
+  vi.unstubAllEnvs()
+  resetEnvForTests()
+  await db().delete(settings).where(eq(settings.key, SHOP_DETAILS_KEY))
+  forgetShopDetails()
+})
 
 const good = {
   UF_NAME: 'Ирина Петрова',
@@ -20,7 +28,15 @@ const good = {
   UF_QUANTITY: 'до 500',
 }
 
-const shopMails = async () => (await db().select().from(outbox)).filter((m) => (m.payload as { to: string }).to === SHOP.email)
+type Mail = { to: string; subject: string; text: string }
+const mailsTo = async (to: string) => (await db().select().from(outbox)).map((m) => m.payload as Mail).filter((m) => m.to === to)
+/** With nothing configured, leads go to the shop inbox (SHOP_EMAIL), where orders and questions go. */
+const shopMails = () => mailsTo(env().SHOP_EMAIL)
+
+async function configureLeadsSetting(address: string) {
+  await db().insert(settings).values({ key: SHOP_DETAILS_KEY, value: { leadsEmail: address } })
+  forgetShopDetails()
+}
 
 describe('POST /ajax/b2bprogram/', () => {
   it('stores the request and mails it to the shop', async () => {
@@ -32,7 +48,21 @@ describe('POST /ajax/b2bprogram/', () => {
     expect(row).toMatchObject({ name: 'Ирина Петрова', phone: '+79123456789', quantity: 'до 500', interests: ['corporate-health', 'webinars'] })
     const mails = await shopMails()
     expect(mails).toHaveLength(before + 1)
-    expect(JSON.stringify(mails.at(-1)?.payload)).toContain('Корпоративное здоровье')
+    expect(mails.at(-1)?.text).toContain('Корпоративное здоровье')
+  })
+
+  it('goes to the leads address of the shop.details setting, and an environment override beats it', async () => {
+    await configureLeadsSetting('sales@vitamarket.example')
+    const fields = { ...good, 'UF_INTERESTS[]': ['gifts'] }
+    expect((await programme(formPost('/ajax/b2bprogram/', { ...fields, UF_COMPANY: 'ООО «Настройка»' }, newVisitor()))).status).toBe(200)
+    expect((await mailsTo('sales@vitamarket.example')).map((m) => m.subject)).toEqual([expect.stringContaining('ООО «Настройка»')])
+
+    vi.stubEnv('SHOP_LEADS_EMAIL', 'b2b@owner.example')
+    resetEnvForTests()
+    forgetShopDetails()
+    expect((await programme(formPost('/ajax/b2bprogram/', { ...fields, UF_COMPANY: 'ООО «Окружение»' }, newVisitor()))).status).toBe(200)
+    expect((await mailsTo('b2b@owner.example')).map((m) => m.subject)).toEqual([expect.stringContaining('ООО «Окружение»')])
+    expect(await mailsTo('sales@vitamarket.example')).toHaveLength(1)
   })
 
   it('answers the spec messages for missing and malformed fields and writes nothing', async () => {
@@ -70,7 +100,24 @@ describe('POST /ajax/b2bevent/', () => {
     expect((await event(formPost('/ajax/b2bevent/', fields, newVisitor()))).status).toBe(200)
     const seats = await db().select().from(b2bEventRegistrations).where(eq(b2bEventRegistrations.eventId, ev.id))
     expect(seats.map((s) => s.email)).toEqual(['oleg@firma.ru'])
-    expect((await shopMails()).filter((m) => JSON.stringify(m.payload).includes('oleg@firma.ru'))).toHaveLength(1)
+    expect((await shopMails()).filter((m) => m.text.includes('oleg@firma.ru'))).toHaveLength(1)
+  })
+
+  it('mails the registrant once with the date in Moscow time and the link, and the shop at its leads address', async () => {
+    const ev = await firstEvent()
+    expect(ev.link).toMatch(/^https:\/\//)
+    setClockForTests(() => new Date(ev.startsAt.getTime() - 86_400_000))
+    await configureLeadsSetting('events@vitamarket.example')
+    const fields = { UF_NAME: 'Мария', UF_PHONE: '89001112233', UF_EMAIL: 'maria@firma.ru', UF_EVENT: ev.id }
+    expect((await event(formPost('/ajax/b2bevent/', fields, newVisitor()))).status).toBe(200)
+    expect((await event(formPost('/ajax/b2bevent/', fields, newVisitor()))).status).toBe(200)
+    const own = await mailsTo('maria@firma.ru')
+    expect(own).toHaveLength(1)
+    const moscow = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(ev.startsAt)
+    expect(own[0]?.subject).toBe(`Вы зарегистрированы на вебинар «${ev.name}»`)
+    expect(own[0]?.text).toContain(`Начало: ${moscow} `)
+    expect(own[0]?.text).toContain(`Ссылка для подключения: ${ev.link}`)
+    expect((await mailsTo('events@vitamarket.example')).filter((m) => m.text.includes('maria@firma.ru'))).toHaveLength(1)
   })
 
   it('refuses bad contacts, an unknown webinar and a webinar that has started', async () => {

@@ -1,12 +1,12 @@
 import 'server-only'
 import { db } from '@/db/client'
-import { SHOP } from '@/domains/layout/shop'
+import { leadsEmail } from '@/domains/layout/shop.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { AjaxError } from '@/lib/ajax'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { phoneDigits } from '@/lib/phone'
-import { B2B_MESSAGES, formatEventDate, isEventOpen } from './b2b'
+import { B2B_MESSAGES, formatEventDate, isEventOpen, webinarConfirmation } from './b2b'
 import type { B2bEventInput, B2bProgramInput } from './b2b.schema'
 import { insertRegistration, insertRequest, selectEvent, selectEvents, selectProgrammes, selectProgrammesByCode } from './b2b.db'
 
@@ -49,13 +49,14 @@ export async function loadUpcomingEvents(): Promise<B2bEvent[]> {
     }))
 }
 
-/** POST /ajax/b2bprogram/: stored and mailed to the shop in one transaction (outbox). */
+/** POST /ajax/b2bprogram/: stored and mailed to the shop's leads address in one transaction (outbox). */
 export async function requestProgramme(input: B2bProgramInput): Promise<{ success: true; id: number }> {
   const codes = [...new Set(input.UF_INTERESTS)]
   const programmes = await selectProgrammesByCode(db(), codes)
   if (programmes.length !== codes.length) throw new AjaxError(400, 'Неизвестная программа')
   const names = codes.map((c) => programmes.find((p) => p.code === c)?.name ?? c)
   const phone = `+${phoneDigits(input.UF_PHONE)}`
+  const to = await leadsEmail()
   const id = await db().transaction(async (tx) => {
     const requestId = await insertRequest(tx, {
       name: input.UF_NAME,
@@ -67,7 +68,7 @@ export async function requestProgramme(input: B2bProgramInput): Promise<{ succes
       interests: codes,
     })
     await enqueueMail(tx, {
-      to: SHOP.email,
+      to,
       subject: `Заявка B2B №${requestId}: ${input.UF_COMPANY || input.UF_NAME}`,
       text: [
         `Имя: ${input.UF_NAME}`,
@@ -85,22 +86,35 @@ export async function requestProgramme(input: B2bProgramInput): Promise<{ succes
   return { success: true, id }
 }
 
-/** POST /ajax/b2bevent/: one seat per e-mail and webinar; the shop is mailed about new seats only. */
+/**
+ * POST /ajax/b2bevent/: one seat per e-mail and webinar; for a new seat the shop's leads address is
+ * mailed and the registrant gets the date and the link (ADR 112).
+ */
 export async function registerForEvent(input: B2bEventInput): Promise<{ success: true }> {
   const event = await selectEvent(db(), input.UF_EVENT)
   if (!event) throw new AjaxError(404, B2B_MESSAGES.eventUnknown)
   if (!isEventOpen(event.startsAt, now())) throw new AjaxError(400, B2B_MESSAGES.eventClosed)
   const email = input.UF_EMAIL.toLowerCase()
   const phone = `+${phoneDigits(input.UF_PHONE)}`
+  const to = await leadsEmail()
   await db().transaction(async (tx) => {
     const added = await insertRegistration(tx, { eventId: event.id, name: input.UF_NAME, phone, email })
     if (!added) return
     await enqueueMail(tx, {
-      to: SHOP.email,
+      to,
       subject: `Регистрация на вебинар «${event.name}»`,
-      text: `Вебинар: ${event.name} (${formatEventDate(event.startsAt)})\nИмя: ${input.UF_NAME}\nТелефон: ${phone}\nE-mail: ${email}`,
+      text: [
+        `Вебинар: ${event.name} (${formatEventDate(event.startsAt)})`,
+        `Имя: ${input.UF_NAME}`,
+        `Телефон: ${phone}`,
+        `E-mail: ${email}`,
+        event.link ? '' : 'Ссылка на трансляцию не указана: отправьте её участнику до начала.',
+      ]
+        .filter(Boolean)
+        .join('\n'),
       dedupeKey: `b2b-event:${event.id}:${email}`,
     })
+    await enqueueMail(tx, { to: email, ...webinarConfirmation(event, input.UF_NAME), dedupeKey: `b2b-event-confirm:${event.id}:${email}` })
   })
   return { success: true }
 }

@@ -50,3 +50,27 @@ export function contactErrors(v: { name: string; phone: string; email: string })
   else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = B2B_MESSAGES.email
   return errors
 }
+
+export interface WebinarMailEvent {
+  name: string
+  startsAt: Date
+  link: string
+}
+
+/** The registrant's confirmation (ADR 112): the webinar, its Moscow date and time, the link to join. */
+export function webinarConfirmation(event: WebinarMailEvent, registrant: string): { subject: string; text: string } {
+  return {
+    subject: `Вы зарегистрированы на вебинар «${event.name}»`,
+    text: [
+      `Здравствуйте, ${registrant}!`,
+      '',
+      `Вы зарегистрированы на вебинар «${event.name}».`,
+      `Начало: ${formatEventDate(event.startsAt)} по московскому времени.`,
+      event.link
+        ? `Ссылка для подключения: ${event.link}`
+        : 'Ссылку для подключения пришлёт менеджер до начала вебинара.',
+      '',
+      'Если вы не регистрировались, просто не отвечайте на это письмо.',
+    ].join('\n'),
+  }
+}

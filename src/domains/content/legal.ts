@@ -10,10 +10,6 @@ export type LegalPage = z.infer<typeof legalPage>
 
 const all: LegalPage[] = z.array(legalPage).parse(pages)
 
-export function legalPages(): LegalPage[] {
-  return all
-}
-
 export function findLegalPage(slug: string): LegalPage | undefined {
   return all.find((p) => p.slug === slug)
 }

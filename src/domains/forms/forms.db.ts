@@ -1,6 +1,6 @@
 import { and, avg, count, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { articleRatings, products, questions, settings, subscriptions, type QuestionKind, type SubscriptionStatus } from '@/db/schema'
+import { articleRatings, cities, products, questions, settings, subscriptions, type QuestionKind, type SubscriptionStatus } from '@/db/schema'
 
 export async function productName(db: Db | Tx, id: number): Promise<string | null> {
   const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id))
@@ -74,6 +74,12 @@ export async function unsubscribeByToken(db: Db | Tx, tokenHash: string, at: Dat
     .where(and(eq(subscriptions.unsubscribeTokenHash, tokenHash), sql`${subscriptions.status} <> 'unsubscribed'`))
     .returning({ id: subscriptions.id })
   return rows.length === 1
+}
+
+/** The region (`cities.region`) of a location code from the region cookie; null for an unknown code. */
+export async function regionOfCity(db: Db | Tx, code: string): Promise<string | null> {
+  const [row] = await db.select({ region: cities.region }).from(cities).where(eq(cities.code, code))
+  return row?.region ?? null
 }
 
 export async function readSetting(db: Db | Tx, key: string): Promise<unknown> {

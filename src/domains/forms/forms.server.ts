@@ -17,6 +17,7 @@ import {
   productName,
   rateArticle,
   readSetting,
+  regionOfCity,
   restartSubscription,
   unsubscribeByToken,
 } from './forms.db'
@@ -74,12 +75,19 @@ export async function questionPrefill(_input: unknown, ctx: AjaxContext) {
 
 const PROMO_SETTING = 'newsletter.promoRegion'
 
-/** The 10% promo for new subscribers of one region (a setting a manager changes; unset = no promo). */
+/**
+ * The 10% promo for new subscribers of one region (a setting a manager changes; unset = no promo).
+ * `region` is what the block sends: the location code of the region cookie (a city), whose region
+ * (`cities.region`) is compared with the setting, or a region name itself (ADR 111).
+ */
 export async function promoApplies(region: string | undefined): Promise<boolean> {
-  if (!region) return false
+  const sent = region?.trim().toLowerCase()
+  if (!sent) return false
   const value = await readSetting(defaultDb(), PROMO_SETTING)
-  const wanted = typeof value === 'string' ? value : value && typeof value === 'object' && 'region' in value ? String(value.region) : ''
-  return wanted !== '' && wanted.toLowerCase() === region.trim().toLowerCase()
+  const wanted = (typeof value === 'string' ? value : value && typeof value === 'object' && 'region' in value ? String(value.region) : '').trim().toLowerCase()
+  if (wanted === '') return false
+  const cityRegion = (await regionOfCity(defaultDb(), sent))?.toLowerCase()
+  return wanted === sent || wanted === cityRegion
 }
 
 export async function promoForRegion(input: { region?: string }) {

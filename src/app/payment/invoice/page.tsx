@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
+import { shopDetails } from '@/domains/layout/shop.server'
 import { invoiceView } from '@/domains/payment/payment.server'
 import { Invoice } from '@/domains/payment/ui/invoice'
 import { currentSession } from '@/domains/session/current-session.server'
@@ -13,5 +14,5 @@ export default async function InvoicePage({ searchParams }: PageProps<'/payment/
   const session = await currentSession()
   const found = session ? await invoiceView(ORDER_ID, { sessionId: session.id, userId: session.userId }) : null
   if (!found) notFound()
-  return <Invoice order={found.order} lines={found.lines} />
+  return <Invoice order={found.order} lines={found.lines} details={await shopDetails()} />
 }

@@ -1,11 +1,30 @@
 import Link from 'next/link'
-import { NewsletterBlock } from '@/domains/forms/ui/newsletter'
-import { LEGAL_LINKS, SHOP } from '../shop'
+import { connection } from 'next/server'
+import { Suspense } from 'react'
+import { EXAMPLE_NOTE_SHORT, LEGAL_LINKS, phoneHref, SHOP, type ResolvedShopDetails } from '../shop'
+import { shopDetails } from '../shop.server'
+import { FooterNewsletter } from './footer-newsletter'
 
+/** The footer reads the configured company details at request time (ADR 110); the shell streams first. */
 export function SiteFooter() {
   return (
+    <Suspense fallback={<footer className="mt-16 border-t border-line bg-surface" />}>
+      <ConfiguredFooter />
+    </Suspense>
+  )
+}
+
+async function ConfiguredFooter() {
+  await connection()
+  return <SiteFooterView details={await shopDetails()} />
+}
+
+export function SiteFooterView({ details }: { details: ResolvedShopDetails }) {
+  return (
     <footer className="mt-16 border-t border-line bg-surface text-sm text-ink-600">
-      <div className="container-page pt-8"><NewsletterBlock /></div>
+      <div className="container-page pt-8">
+        <FooterNewsletter />
+      </div>
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 md:grid-cols-4">
         <div>
           <p className="text-base font-bold text-brand-700">{SHOP.name}</p>
@@ -37,19 +56,20 @@ export function SiteFooter() {
         <div>
           <p className="font-semibold text-ink-900">Контакты</p>
           <p className="mt-2">
-            <a href={SHOP.phoneHref} className="text-base font-semibold text-ink-900">
-              {SHOP.phone}
+            <a href={phoneHref(details.phone)} className="text-base font-semibold text-ink-900">
+              {details.phone}
             </a>
           </p>
-          <p>{SHOP.hours}</p>
+          <p>{details.hours}</p>
           <p className="mt-2">
-            <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
+            <a href={`mailto:${details.email}`}>{details.email}</a>
           </p>
         </div>
       </div>
       <div className="border-t border-line py-4">
-        <p className="container-page text-xs">
-          © {SHOP.legalName}, ИНН {SHOP.inn}, ОГРН {SHOP.ogrn}. {SHOP.address}
+        <p className="container-page text-xs" data-shop-details>
+          © {details.legalName}, ИНН {details.inn}, ОГРН {details.ogrn}. {details.address}
+          {details.example && <span className="ml-1 font-semibold text-ink-900">{EXAMPLE_NOTE_SHORT}</span>}
         </p>
       </div>
     </footer>

@@ -1,33 +1,38 @@
-import { SHOP } from '@/domains/layout/shop'
+import { EXAMPLE_NOTE, type ResolvedShopDetails } from '@/domains/layout/shop'
 import type { OrderLineRow, OrderRow } from '@/domains/orders/orders.server'
 import { formatRub } from '@/lib/money'
 
 /** A printable invoice with the shop's requisites ('bill'); the browser's print makes the PDF. */
-export function Invoice({ order, lines }: { order: OrderRow; lines: OrderLineRow[] }) {
+export function Invoice({ order, lines, details }: { order: OrderRow; lines: OrderLineRow[]; details: ResolvedShopDetails }) {
   const date = order.createdAt.toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' })
   const company = order.props.PROP_COMPANY
   const inn = order.props.PROP_INN
   const couponDiscount = lines.reduce((sum, l) => sum + l.sum, 0) - order.goodsPrice
   return (
     <main className="mx-auto max-w-3xl bg-white p-6 text-sm print:p-0" data-testid="invoice">
+      {details.example && (
+        <p role="note" className="mb-4 rounded-lg border border-accent-500 p-3 font-semibold" data-example-note>
+          {EXAMPLE_NOTE}
+        </p>
+      )}
       <table className="w-full border-collapse border border-ink-900">
         <tbody>
           <tr>
             <td className="border border-ink-900 p-2" colSpan={2}>
-              {SHOP.bankName}
+              {details.bankName}
               <br />
               <span className="text-xs">Банк получателя</span>
             </td>
-            <td className="border border-ink-900 p-2">БИК {SHOP.bik}<br />Сч. № {SHOP.corrAccount}</td>
+            <td className="border border-ink-900 p-2">БИК {details.bik}<br />Сч. № {details.corrAccount}</td>
           </tr>
           <tr>
-            <td className="border border-ink-900 p-2">ИНН {SHOP.inn}</td>
-            <td className="border border-ink-900 p-2">КПП {SHOP.kpp}</td>
-            <td className="border border-ink-900 p-2" rowSpan={2}>Сч. № {SHOP.account}</td>
+            <td className="border border-ink-900 p-2">ИНН {details.inn}</td>
+            <td className="border border-ink-900 p-2">КПП {details.kpp}</td>
+            <td className="border border-ink-900 p-2" rowSpan={2}>Сч. № {details.account}</td>
           </tr>
           <tr>
             <td className="border border-ink-900 p-2" colSpan={2}>
-              {SHOP.legalName}
+              {details.legalName}
               <br />
               <span className="text-xs">Получатель</span>
             </td>
@@ -38,7 +43,7 @@ export function Invoice({ order, lines }: { order: OrderRow; lines: OrderLineRow
         Счёт на оплату № {order.id} от {date}
       </h1>
       <p className="mt-3">
-        <b>Поставщик:</b> {SHOP.legalName}, ИНН {SHOP.inn}, КПП {SHOP.kpp}, {SHOP.address}, тел. {SHOP.phone}
+        <b>Поставщик:</b> {details.legalName}, ИНН {details.inn}, КПП {details.kpp}, {details.address}, тел. {details.phone}
       </p>
       <p className="mt-1">
         <b>Покупатель:</b> {company ? `${company}${inn ? `, ИНН ${inn}` : ''}` : order.buyerName}, {order.email}, {order.phone}
