@@ -59,6 +59,33 @@ describe('POST /ajax/turboslim/form/sub', () => {
     expect(JSON.stringify(mails[0]?.payload)).toContain('месячной программы')
   })
 
+  it('mails the menu the form promises: the dishes of the step with their composition, all stages for the full programme', async () => {
+    const mailFor = async (email: string) => {
+      const rows = (await db().select().from(outbox)).map((m) => m.payload as { to: string; subject: string; text: string })
+      return rows.filter((m) => m.to === email)
+    }
+    const send = (fields: Record<string, string | number>) => subscribe(formPost('/ajax/turboslim/form/sub', fields, newVisitor()))
+    expect((await send({ step: 2, type: 'menu', email: 'month@example.ru' })).status).toBe(200)
+    const [month] = await mailFor('month@example.ru')
+    expect(month?.subject).toBe('Турбослим: меню месячной программы')
+    for (const dish of ['Завтрак — Омлет со шпинатом', 'Обед — Курица с гречкой', 'Ужин — Творог с зеленью']) expect(month?.text).toContain(dish)
+    expect(month?.text).not.toContain('Овсянка с ягодами')
+    expect(month?.text).toMatch(/Состав: [^\n]+ — \d+ г/)
+    // It delivers now; it does not promise a later mail.
+    expect(month?.text).not.toMatch(/пришлём|в ближайшее время/i)
+
+    expect((await send({ step: 1, type: 'menu', email: 'two-weeks@example.ru' })).status).toBe(200)
+    const [twoWeeks] = await mailFor('two-weeks@example.ru')
+    expect(twoWeeks?.text).toContain('Завтрак — Овсянка с ягодами (236 ккал)')
+    expect(twoWeeks?.text).toContain('1. Залейте хлопья кипятком и оставьте на 5 минут.')
+
+    expect((await send({ step: 3, type: 'video', email: 'full@example.ru' })).status).toBe(200)
+    const [full] = await mailFor('full@example.ru')
+    for (const dish of ['Овсянка с ягодами', 'Курица с гречкой', 'Зелёный смузи']) expect(full?.text).toContain(dish)
+    expect(full?.text).toContain('— Йога для восстановления')
+    expect(full?.text).toContain('/turboslim/menu/')
+  })
+
   it('refuses an empty e-mail, a wrong step or type and writes nothing', async () => {
     const before = (await db().select().from(turboSubscriptions)).length
     for (const fields of [

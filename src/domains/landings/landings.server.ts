@@ -4,6 +4,7 @@ import { loadProductCards, type ProductCardData } from '@/domains/catalog/catalo
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { AjaxError } from '@/lib/ajax'
 import { cached } from '@/lib/cache'
+import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { kopecksToRubles } from '@/lib/money'
 import {
@@ -25,7 +26,8 @@ import {
   selectRecipe,
   selectRecipeIdsByCode,
 } from './landings.db'
-import { QUESTION_NAMES, subscriptionText, totalCalories, type TurboStage } from './turbo'
+import { mealPlanMail, promisedStages, type MealPlanMailStage } from './meal-plan-mail'
+import { QUESTION_NAMES, totalCalories, type TurboStage } from './turbo'
 
 const TAGS = ['landings', 'catalog']
 
@@ -224,9 +226,30 @@ export async function productForModal(id: number) {
 export type ProductModalAnswer = Awaited<ReturnType<typeof productForModal>>
 export type RecipeModalAnswer = Awaited<ReturnType<typeof recipeForModal>>
 
+/** The stages a step's form promises, with each food's recipe, for the mail (ADR 113). */
+async function promisedMenu(step: TurboStage): Promise<MealPlanMailStage[]> {
+  const plan = await loadMealPlan()
+  if (!plan) throw new AjaxError(404, 'Программа не найдена')
+  const stages = promisedStages(step)
+  return Promise.all(
+    plan.steps
+      .filter((s) => stages.includes(s.stage))
+      .map(async (s) => ({
+        stage: s.stage,
+        videos: s.videos,
+        foods: await Promise.all(
+          s.foods.map(async (f) => {
+            const parsed = recipeData.safeParse((await selectRecipe(db(), f.id))?.data)
+            return { per: f.per, title: f.title, text: f.text, recipe: parsed.success ? parsed.data : null }
+          }),
+        ),
+      })),
+  )
+}
+
 /**
- * POST /ajax/turboslim/form/sub: stores the request once per e-mail, step and type and queues the mail
- * with the plan in the same transaction.
+ * POST /ajax/turboslim/form/sub: stores the request once per e-mail, step and type and queues, in the
+ * same transaction, the mail with the menu the form promises (not a promise of a later mail).
  */
 export async function subscribeMealPlan(input: MealPlanSubscribeInput): Promise<{ success: true }> {
   const email = input.email.toLowerCase()
@@ -236,16 +259,11 @@ export async function subscribeMealPlan(input: MealPlanSubscribeInput): Promise<
     const value = (input as Record<string, unknown>)[name]
     if (typeof value === 'string' && value !== '') extra[name] = value
   }
+  const mail = mealPlanMail(step, input.type, await promisedMenu(step), `${env().PUBLIC_URL.replace(/\/$/, '')}/turboslim/menu/`)
   await db().transaction(async (tx) => {
     const added = await insertTurboSubscription(tx, { email, step, type: input.type, extra })
     if (!added) return
-    const what = input.type === 'menu' ? 'меню' : 'видеотренировки'
-    await enqueueMail(tx, {
-      to: email,
-      subject: `Турбослим: ${what} для этапа ${step}`,
-      text: `${subscriptionText(step)}.\n\nСпасибо за интерес к программе «Турбослим»! В ближайшее время мы пришлём ${what} для этапа ${step}.`,
-      dedupeKey: `turbo-sub:${email}:${step}:${input.type}`,
-    })
+    await enqueueMail(tx, { to: email, ...mail, dedupeKey: `turbo-sub:${email}:${step}:${input.type}` })
   })
   return { success: true }
 }
