@@ -164,11 +164,6 @@ export function orderTotals(lines: readonly PricedLine[], couponDiscount: Kopeck
   }
 }
 
-/** The public-offer box is required, the subscribe box optional (spec section 5). */
-export function consentError(offerAccepted: boolean): string | null {
-  return offerAccepted ? null : CHECKOUT_MESSAGES.acceptOffer
-}
-
 // ---------- one-click holiday notice ----------
 
 export interface HolidayNoticeSetting {
