@@ -103,6 +103,15 @@ async function basketCall(fields: Record<string, string | number>): Promise<Cart
   }
 }
 
+/**
+ * The server changed the basket through another call that answers the cart (repeating an old order
+ * from the account): the store, and with it the header badge, takes that cart as it is.
+ */
+export function adoptServerCart(cart: Cart): void {
+  const { productError: _ignored, ...clean } = cart
+  set({ cart: clean, loaded: true })
+}
+
 export function findLine(offerId: number, cart: Cart = state.cart): CartLine | undefined {
   return cart.Products.find((l) => l.id === offerId)
 }
