@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../client'
 import { products, reviews, users } from '../schema'
@@ -23,8 +23,8 @@ const file = z.object({
 })
 
 /**
- * Idempotent by e-mail and review code. Seeded approved reviews are part of the marks the catalogue
- * seed already counts in products.rating and ratesCount, so the products are left as they are.
+ * Idempotent by e-mail and review code. A product's rating and count are then computed from its
+ * approved reviews (ADR 114): the catalogue seed carries no ratings of its own.
  */
 export async function seedReviews(db: Db): Promise<void> {
   const data = file.parse(JSON.parse(readFileSync(path.join(process.cwd(), 'src/db/seed/data/reviews.json'), 'utf8')))
@@ -50,4 +50,14 @@ export async function seedReviews(db: Db): Promise<void> {
       moderatedAt: r.status === 'approved' ? new Date(r.date) : null,
     }))
   if (values.length) await db.insert(reviews).values(values).onConflictDoNothing({ target: reviews.code })
+  // The same figures moderation keeps up to date (reviews.db.ts, recomputeRating), for every product at once.
+  await db.execute(sql`
+    update products p
+    set rating = coalesce(r.average, 0), rates_count = coalesce(r.n, 0)
+    from products p2
+    left join (
+      select product_id, avg(rating)::real as average, count(*)::int as n
+      from reviews where status = 'approved' group by product_id
+    ) r on r.product_id = p2.id
+    where p.id = p2.id and (p.rating is distinct from coalesce(r.average, 0) or p.rates_count is distinct from coalesce(r.n, 0))`)
 }

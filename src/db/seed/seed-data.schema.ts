@@ -46,8 +46,6 @@ export const productRow = z.object({
   importReplace: z.boolean(),
   drug: z.boolean(),
   properties: z.array(z.object({ name: z.string(), value: z.string() })),
-  rating: z.number().min(0).max(5),
-  ratesCount: z.number().int().min(0),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   offers: z.array(offerRow).min(1).max(3),
 })

@@ -120,8 +120,6 @@ async function insertProducts(db: Db, rows: SeedProduct[], options: SeedOptions)
         instruction: p.instruction,
         isImportReplace: p.importReplace,
         isDrug: p.drug,
-        rating: p.rating,
-        ratesCount: p.ratesCount,
         sort: (i + 1) * 10,
       })),
     )

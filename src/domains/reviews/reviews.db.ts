@@ -156,16 +156,16 @@ export async function reviewStatus(db: Db | Tx, id: number): Promise<ReviewStatu
 }
 
 /**
- * products.rating and ratesCount hold every mark the product ever got (seeded history from the old
- * widget plus approved reviews), so one mark is added or taken away in one atomic update.
+ * products.rating and ratesCount are the average and number of the product's approved reviews (ADR 114),
+ * kept beside the product for cards, sorting and JSON-LD. Recomputed whole, never adjusted by one mark:
+ * the product row is locked first, so two moderations of one product take turns and the second one's
+ * statement sees the first one's committed review.
  */
-export async function addMark(tx: Tx, productId: number, mark: number, sign: 1 | -1): Promise<void> {
-  await tx
-    .update(products)
-    .set({
-      rating: sql`case when ${products.ratesCount} + ${sign} <= 0 then 0
-        else (${products.rating} * ${products.ratesCount} + ${sign * mark}) / (${products.ratesCount} + ${sign}) end`,
-      ratesCount: sql`greatest(${products.ratesCount} + ${sign}, 0)`,
-    })
-    .where(eq(products.id, productId))
+export async function recomputeRating(tx: Tx, productId: number): Promise<void> {
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
+  await tx.execute(sql`
+    update products set
+      rating = coalesce((select avg(rating)::real from reviews where product_id = ${productId} and status = 'approved'), 0),
+      rates_count = (select count(*)::int from reviews where product_id = ${productId} and status = 'approved')
+    where id = ${productId}`)
 }

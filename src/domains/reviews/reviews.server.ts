@@ -16,7 +16,6 @@ import {
   type ReviewSort,
 } from './reviews'
 import {
-  addMark,
   approvedMarks,
   approvedReviews,
   changeStatus,
@@ -25,6 +24,7 @@ import {
   findUser,
   insertReview,
   productRating,
+  recomputeRating,
   reviewsByStatus,
   reviewStatus,
   type ReviewRow,
@@ -255,8 +255,8 @@ export const MODERATION_MESSAGES = {
 } as const
 
 /**
- * Approve or reject. Publishing adds the mark to the product's rating; rejecting a published review
- * takes it away. The status change is conditional, so a double click counts once.
+ * Approve or reject. Publishing or unpublishing recomputes the product's rating and count from its
+ * approved reviews (ADR 114). The status change is conditional, so a double click changes nothing twice.
  */
 export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
   const manager = await managerForSession(ctx.sessionId)
@@ -269,8 +269,7 @@ export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
   const changed = await db.transaction(async (tx) => {
     const row = await changeStatus(tx, input.id, status, to, manager.id, now())
     if (!row) return null
-    if (to === 'approved') await addMark(tx, row.productId, row.rating, 1)
-    else if (status === 'approved') await addMark(tx, row.productId, row.rating, -1)
+    if (to === 'approved' || status === 'approved') await recomputeRating(tx, row.productId)
     return row
   })
   if (!changed) throw new AjaxError(409, MODERATION_MESSAGES.unchanged)
