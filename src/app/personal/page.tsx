@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation'
 import { connection } from 'next/server'
 import { greetingFor, personalView } from '@/domains/account/account-pages.server'
 import { AccountShell } from '@/domains/account/ui/account-shell'
+import { DeleteAccount } from '@/domains/account/ui/delete-account'
 import { ForgotPasswordForm } from '@/domains/account/ui/forgot-password-form'
 import { GuestPanel } from '@/domains/account/ui/guest-panel'
 import { LoginForm } from '@/domains/account/ui/login-form'
@@ -22,6 +23,7 @@ export default async function PersonalPage({ searchParams }: PageProps<'/persona
       return (
         <AccountShell active="profile" title="Личные данные" greeting={greetingFor(view.user)}>
           <ProfileForm initial={view.profile} today={view.today} />
+          <DeleteAccount hasPassword={view.user.hasPassword} />
         </AccountShell>
       )
     case 'forgot':

@@ -1,7 +1,11 @@
 import 'server-only'
+import { db } from '@/db/client'
+import { orderForViewer } from '@/domains/orders/orders.server'
+import { currentSession } from '@/domains/session/current-session.server'
 import { now } from '@/lib/clock'
 import { safeBackUrl, todayInMoscow } from './account'
 import { currentUser, type User } from './account.server'
+import { buyerMayCancel } from './order-actions'
 import { isPasswordLinkValid } from './password.server'
 import { addressesOfUser } from './profile.server'
 import { socialLoginConfig } from './social-login.server'
@@ -47,4 +51,13 @@ export async function personalView(params: SearchParams): Promise<PersonalView> 
 
 export function greetingFor(user: User): string {
   return user.name ? `${user.name}, ${user.email}` : user.email
+}
+
+/** The buyer's buttons on the order page (ADR 100): only for the visitor's own order, else null. */
+export async function orderActionsView(rawId: string | string[] | undefined): Promise<{ orderId: number; canCancel: boolean } | null> {
+  const text = one(rawId)
+  if (!text || !/^[1-9]\d{0,9}$/.test(text)) return null
+  const session = await currentSession()
+  const found = session ? await orderForViewer(db(), Number(text), { sessionId: session.id, userId: session.userId }) : null
+  return found ? { orderId: found.order.id, canCancel: buyerMayCancel(found.order.status) } : null
 }

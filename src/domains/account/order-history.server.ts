@@ -5,6 +5,7 @@ import { ORDER_STATUS, orderHistory } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
 import { formatRub } from '@/lib/money'
 import { deliveryKinds } from './account.db'
+import { buyerMayCancel } from './order-actions'
 import { deliveryKind, historyDate, propText, type HistoryOrder } from './order-history'
 
 /** The signed-in user's orders, newest first; only the account's own orders exist here (S9). */
@@ -36,6 +37,7 @@ export async function historyOf(userId: number): Promise<HistoryOrder[]> {
       payment: order.paySystemName,
       total: formatRub(order.total),
       payUrl: order.status === 'awaiting_payment' ? paymentProvider(order.paySystemCode).payUrl(order) ?? `/personal/order/?ORDER_ID=${order.id}` : null,
+      canCancel: buyerMayCancel(order.status),
     }
   })
 }

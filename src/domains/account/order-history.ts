@@ -30,6 +30,8 @@ export interface HistoryOrder {
   total: string
   /** Where 'Оплатить' leads; only for an order awaiting payment. */
   payUrl: string | null
+  /** 'Отменить заказ' is offered: nothing paid, nothing started (ADR 100). */
+  canCancel: boolean
 }
 
 export function deliveryKind(type: string | undefined): DeliveryKind | null {

@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
+import { orderActionsView } from '@/domains/account/account-pages.server'
+import { OrderActions } from '@/domains/account/ui/order-actions'
 import { checkoutView, confirmationView } from '@/domains/checkout/checkout-page.server'
 import { CheckoutPage } from '@/domains/checkout/ui/checkout-page'
 import { EndedCheckoutAttempt } from '@/domains/checkout/ui/ended-attempt'
@@ -14,11 +16,16 @@ export default async function OrderPage({ searchParams }: PageProps<'/personal/o
   await connection()
   const { ORDER_ID } = await searchParams
   if (ORDER_ID !== undefined) {
-    const view = await confirmationView(ORDER_ID)
+    const [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
     if (!view) notFound()
     return (
       <main className="container-page py-6 sm:py-8">
         <OrderConfirmation view={view} />
+        {actions ? (
+          <div className="mt-6">
+            <OrderActions orderId={actions.orderId} canCancel={actions.canCancel} />
+          </div>
+        ) : null}
       </main>
     )
   }

@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { DELIVERY_KIND_LABEL, type HistoryOrder } from '../order-history'
+import { OrderActions } from './order-actions'
 
 /** Expandable orders (native details/summary: works before any script, keyboard included). */
 export function OrderHistoryList({ orders }: { orders: HistoryOrder[] }) {
@@ -88,14 +89,17 @@ export function OrderHistoryList({ orders }: { orders: HistoryOrder[] }) {
                 <dt className="text-ink-600">Оплата</dt>
                 <dd>{order.payment}</dd>
               </dl>
-              {order.payUrl ? (
-                <Link
-                  href={order.payUrl}
-                  className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-accent-500 px-6 py-2.5 font-semibold text-white hover:opacity-90"
-                >
-                  Оплатить
-                </Link>
-              ) : null}
+              <div className="flex flex-wrap items-center gap-3">
+                {order.payUrl ? (
+                  <Link
+                    href={order.payUrl}
+                    className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-accent-500 px-6 py-2.5 font-semibold text-white hover:opacity-90"
+                  >
+                    Оплатить
+                  </Link>
+                ) : null}
+                <OrderActions orderId={order.id} canCancel={order.canCancel} />
+              </div>
             </div>
           </details>
         </li>
