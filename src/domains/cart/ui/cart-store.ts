@@ -103,13 +103,55 @@ async function basketCall(fields: Record<string, string | number>): Promise<Cart
   }
 }
 
-/**
- * The server changed the basket through another call that answers the cart (repeating an old order
- * from the account): the store, and with it the header badge, takes that cart as it is.
- */
-export function adoptServerCart(cart: Cart): void {
+function adopt(cart: Cart): void {
   const { productError: _ignored, ...clean } = cart
   set({ cart: clean, loaded: true })
+}
+
+/** Set when an order emptied the basket while its page was leaving: the next page re-reads it. */
+let staleAfterLeaving = false
+
+/**
+ * The one way the store hears that the server changed the basket through a call other than
+ * /ajax/basket/: every order path (the checkout with any payment, the invoice included, one click, the
+ * fallback form) and a repeated order call it, so the header badge, the buy buttons and the cart page
+ * follow the server without a reload.
+ * - `cart`: the call answered the new cart; the store takes it as it is.
+ * - `leaving`: the page that placed the order is about to navigate. Re-reading now would let that page
+ *   react to its own emptied basket (the checkout sends a buyer whose basket empties to the cart
+ *   page), so the basket is read again once the next page is on screen (`pageShown`).
+ * - neither: the basket is read again now.
+ */
+export async function serverBasketChanged(change: { cart?: Cart; leaving?: boolean } = {}): Promise<void> {
+  if (change.cart) {
+    adopt(change.cart)
+    return
+  }
+  if (change.leaving) {
+    staleAfterLeaving = true
+    return
+  }
+  await rereadBasket()
+}
+
+/** Called by the root layout's boot component on every client-side navigation. */
+export function pageShown(): Promise<void> {
+  if (!staleAfterLeaving) return Promise.resolve()
+  staleAfterLeaving = false
+  return rereadBasket()
+}
+
+async function rereadBasket(): Promise<void> {
+  try {
+    adopt(await track(() => postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' })))
+  } catch {
+    // The store keeps what it had; the next page start reads the basket again.
+  }
+}
+
+/** A call that answers the cart changed it (repeating an old order from the account). */
+export function adoptServerCart(cart: Cart): void {
+  void serverBasketChanged({ cart })
 }
 
 export function findLine(offerId: number, cart: Cart = state.cart): CartLine | undefined {

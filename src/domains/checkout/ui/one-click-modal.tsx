@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useEffect, useId, useState } from 'react'
 import { trackEcommerce } from '@/domains/analytics/data-layer'
-import { useVisitorState } from '@/domains/cart/ui/cart-store'
+import { serverBasketChanged, useVisitorState } from '@/domains/cart/ui/cart-store'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { PhoneInput } from '@/ui/phone-input'
 import { Modal } from '@/ui/modal'
@@ -83,6 +83,8 @@ function useFastOrder() {
       const answer = await postForm<FastOrderAnswer>('/ajax/fast-order/', { ...fields })
       const data = answer.DATALAYER_DATA
       trackEcommerce('purchase_1click', data.items, { transaction_id: data.transaction_id, value: data.value })
+      // The order took the basket; the store reads it again on the home page (ADR 095).
+      void serverBasketChanged({ leaving: true })
       window.alert(answer.MESSAGE ?? ONE_CLICK_MESSAGES.thanks)
       router.push('/')
     } catch (error) {
