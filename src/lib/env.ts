@@ -16,7 +16,7 @@ const trustProxy = z
   .default('off')
   .transform((v) => (v === 'off' || v === 'false' ? 0 : v === 'on' || v === 'true' ? 1 : Number(v)))
 
-/** One company detail (ADR 110): any text up to 500 characters; empty means unset. */
+/** One company detail (ADR 110), a text of up to 500 characters; empty means unset. */
 const shopDetail = z.preprocess(unsetIfEmpty, z.string().max(500).optional())
 
 const schema = z.object({

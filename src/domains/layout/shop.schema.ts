@@ -4,7 +4,7 @@ import type { StoredShopDetails } from './shop'
 const field = z.string().trim().max(500).optional()
 
 /**
- * The `shop.details` settings row as the back office will write it: any subset of the details and
+ * The `shop.details` settings row as the back office will write it, with some or all of the details and
  * `example: true` while they are demo data. A malformed row is ignored as a whole (the example shows).
  */
 export const storedShopDetails = z.object({

@@ -66,7 +66,7 @@ export interface ResolvedShopDetails extends ShopDetails {
   example: boolean
 }
 
-/** What the settings row may hold: any subset of the details, and `example: true` on demo data. */
+/** What the settings row may hold: some or all of the details, and `example: true` on demo data. */
 export type StoredShopDetails = Partial<ShopDetails> & { example?: boolean }
 
 /**
