@@ -1,22 +1,10 @@
 import type { NextConfig } from 'next'
+import { contentSecurityPolicy } from './src/lib/csp'
 
 const isDev = process.env.NODE_ENV !== 'production'
 
-// Inline scripts: Next's bootstrap and our JSON-LD. 'unsafe-eval' only for dev's React refresh.
-const policy = (frameAncestors: string) =>
-  [
-    "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
-    `frame-ancestors ${frameAncestors}`,
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ')
+// The policy is also set per request by src/proxy.ts when analytics counters are configured (ADR 115).
+const policy = (frameAncestors: string) => contentSecurityPolicy({ dev: isDev, frameAncestors })
 
 const config: NextConfig = {
   // Separate build folders let several dev servers or test builds share one checkout.

@@ -20,6 +20,8 @@ if (!existsSync(CHROMIUM)) {
 
 // Overridable so that several checkouts or engineers can run the suite side by side.
 const varDir = process.env.E2E_VAR_DIR ?? 'var/e2e'
+const port = process.env.E2E_PORT ?? '3100'
+const fakeAnalyticsPort = String(Number(port) + 1000)
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
@@ -27,7 +29,13 @@ const env = {
   VAR_DIR: varDir,
   PGLITE_DIR: `${varDir}/db`,
   DATABASE_URL: '',
-  PORT: process.env.E2E_PORT ?? '3100',
+  PORT: port,
+  // The counters are on in every browser test, loaded from tests/e2e/fake-analytics on 127.0.0.1 (ADR 115).
+  FAKE_ANALYTICS_PORT: fakeAnalyticsPort,
+  METRIKA_ID: '10000001',
+  METRIKA_SCRIPT_URL: `http://127.0.0.1:${fakeAnalyticsPort}/metrika/tag.js`,
+  GTM_ID: 'GTM-E2E0001',
+  GTM_SCRIPT_URL: `http://127.0.0.1:${fakeAnalyticsPort}/gtm.js`,
   // The tests stand in for a reverse proxy: the account tests name each client by X-Forwarded-For.
   TRUST_PROXY: '1',
   // The account spec plays the back office that sets track numbers (ADR 055).

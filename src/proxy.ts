@@ -7,6 +7,8 @@ import {
   sessionCookies,
   sessidFor,
 } from '@/lib/session'
+import { counterCspSources } from '@/domains/analytics/counters'
+import { contentSecurityPolicy } from '@/lib/csp'
 import { env } from '@/lib/env'
 
 /**
@@ -35,6 +37,13 @@ export function proxy(request: NextRequest) {
     response = NextResponse.rewrite(target)
   } else {
     response = NextResponse.next()
+  }
+
+  // next.config.ts sets the policy at build time; the counters are configured at start (ADR 115).
+  const counters = counterCspSources(env())
+  if (counters.script.length > 0) {
+    const frameAncestors = url.pathname.startsWith('/pharmacy-finder/') ? '*' : "'self'"
+    response.headers.set('Content-Security-Policy', contentSecurityPolicy({ dev: env().NODE_ENV !== 'production', frameAncestors, extra: counters }))
   }
 
   const current = request.cookies.get(SESSION_COOKIE)?.value

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
+import { configuredCounters } from '@/domains/analytics/counters.server'
+import { AnalyticsCounters } from '@/domains/analytics/ui/analytics-counters'
 import { VisitorStoreBoot } from '@/domains/cart/ui/visitor-store-boot'
 import { CookieBanner } from '@/domains/layout/ui/cookie-banner'
 import { SiteFooter } from '@/domains/layout/ui/site-footer'
@@ -31,6 +33,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <CookieBanner />
+        <AnalyticsCounters {...configuredCounters()} />
         <VisitorStoreBoot />
       </body>
     </html>

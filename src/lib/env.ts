@@ -48,6 +48,22 @@ const schema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Bearer token of the back-office API (ADR 055); unset: the API answers 404. */
   ADMIN_API_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(32).max(512).regex(/^[\x21-\x7e]+$/).optional()),
+  /** Yandex.Metrika counter number; unset: no counter. Counters load only after cookie consent (ADR 115). */
+  METRIKA_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{1,12}$/).optional()),
+  /** Where Metrika's tag.js comes from; its origin joins the CSP when METRIKA_ID is set. */
+  METRIKA_SCRIPT_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://mc.yandex.ru/metrika/tag.js')),
+  /** Google Tag Manager container (GTM-XXXXXXX); unset: no container (ADR 115). */
+  GTM_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^GTM-[A-Z0-9]{4,12}$/).optional()),
+  /** Where gtm.js comes from (?id= is added); its origin joins the CSP when GTM_ID is set. */
+  GTM_SCRIPT_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://www.googletagmanager.com/gtm.js')),
+  /** Origins the tags inside the GTM container load from and send to, space-separated (e.g. https://*.google-analytics.com). */
+  ANALYTICS_CSP_ORIGINS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^(https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?\s*)*$/i, 'origins like https://*.example.com, space-separated')
+      .default(''),
+  ),
   /** Company details (ADR 110); each overrides the `shop.details` setting; unset: the setting, then the example. */
   SHOP_LEGAL_NAME: shopDetail,
   SHOP_INN: z.preprocess(unsetIfEmpty, z.string().regex(/^(\d{10}|\d{12})$/).optional()),

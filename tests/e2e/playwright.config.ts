@@ -65,13 +65,24 @@ export default defineConfig({
       use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium', launchOptions },
     },
   ],
-  webServer: {
-    command: `npx next start -p ${port}`,
-    cwd: '../..',
-    url: `http://127.0.0.1:${port}/healthz/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `npx next start -p ${port}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${port}/healthz/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The analytics counters' scripts (ADR 115), so that no test reaches the internet.
+      command: 'node fake-analytics/server.mjs',
+      url: `http://127.0.0.1:${process.env.FAKE_ANALYTICS_PORT ?? port + 1000}/healthz`,
+      env: { FAKE_ANALYTICS_PORT: process.env.FAKE_ANALYTICS_PORT ?? String(port + 1000) },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -2,6 +2,8 @@
  * GA4 e-commerce events in window.dataLayer (currency RUB). Browser-only helpers: on the server they
  * do nothing, so components may call them from event handlers without guards.
  */
+import { metrikaEntry, type MetrikaEntry } from './metrika'
+
 export interface AnalyticsItem {
   item_id: string
   item_name: string
@@ -29,6 +31,8 @@ type DataLayerEntry = Record<string, unknown>
 declare global {
   interface Window {
     dataLayer?: DataLayerEntry[]
+    /** Metrika's e-commerce container (METRIKA_CONTAINER). */
+    ymDataLayer?: MetrikaEntry[]
   }
 }
 
@@ -49,8 +53,18 @@ export function pushDataLayer(entry: DataLayerEntry): void {
   window.dataLayer.push(entry)
 }
 
+/**
+ * One event, two shapes: GA4 in window.dataLayer (GTM) and Metrika's in its container. Both are plain
+ * arrays filled from the first page script on, whether or not the counters load: a counter that loads
+ * later (after consent, or after this event) reads what is already queued.
+ */
 export function trackEcommerce(event: EcommerceEvent, items: readonly AnalyticsItem[], extra: DataLayerEntry = {}): void {
   pushDataLayer(ecommerceEntry(event, items, extra))
+  const metrika = metrikaEntry(event, items, extra)
+  if (metrika && typeof window !== 'undefined') {
+    window.ymDataLayer = window.ymDataLayer ?? []
+    window.ymDataLayer.push(metrika)
+  }
 }
 
 export function trackSearch(searchTerm: string): void {

@@ -2,16 +2,14 @@
 
 import Link from 'next/link'
 import { useEffect, useState } from 'react'
-
-export const CONSENT_COOKIE = 'cookie_consent'
-const ONE_YEAR = 60 * 60 * 24 * 365
+import { giveConsent, hasConsent } from '@/domains/analytics/consent'
 
 /** Shown until the visitor presses OK; the consent cookie lasts a year (spec: consent cookie, 1 year). */
 export function CookieBanner() {
   const [visible, setVisible] = useState(false)
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration: the HTML is cached for everyone and cannot know this visitor's cookie
-    setVisible(!document.cookie.split('; ').some((c) => c.startsWith(`${CONSENT_COOKIE}=`)))
+    setVisible(!hasConsent())
   }, [])
   if (!visible) return null
   return (
@@ -27,7 +25,7 @@ export function CookieBanner() {
           type="button"
           className="shrink-0 rounded-lg bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600"
           onClick={() => {
-            document.cookie = `${CONSENT_COOKIE}=Y; path=/; max-age=${ONE_YEAR}; samesite=lax`
+            giveConsent()
             setVisible(false)
           }}
         >
