@@ -1,7 +1,11 @@
 /**
- * The Bitrix sale.order.ajax shapes of the checkout contract (shared/docs/checkout-contract.md).
- * Our own types are translated here and nowhere else; money leaves as roubles.
+ * The Bitrix sale.order.ajax shapes of the checkout contract (shared/docs/checkout-contract.md), and
+ * the only translators between them and our own types: `fromOrderState` gives the page kopecks and
+ * booleans. Money crosses the wire as roubles.
  */
+import { rublesToKopecks } from '@/lib/money'
+import type { CouponView, OrderView } from './checkout-view'
+
 export type YN = 'Y' | 'N'
 
 export interface OrderProperty {
@@ -124,4 +128,88 @@ export const EMPTY_BASKET_ANSWER = { success: 'N', redirect: '/personal/cart/' }
 
 export function confirmationUrl(orderId: number): string {
   return `/personal/order/?ORDER_ID=${orderId}`
+}
+
+// ---------- wire → page ----------
+
+const isY = (v: YN | undefined): boolean => v === 'Y'
+const couponStatus = { BAD: 'bad', ENTERED: 'entered', APPLIED: 'applied' } as const
+
+function couponView(c: Coupon | undefined): CouponView | null {
+  if (!c) return null
+  return {
+    code: c.COUPON,
+    status: couponStatus[c.JS_STATUS],
+    statusText: c.STATUS_TEXT,
+    discountName: c.DISCOUNT_NAME,
+    gift: c.GIFT ? { name: c.GIFT.ITEM.NAME, picture: c.GIFT.ITEM.PICTURE } : null,
+  }
+}
+
+/** The order as the page shows it: kopecks, booleans, deliveries and person types by sort. */
+export function fromOrderState(o: OrderState): OrderView {
+  const t = o.TOTAL
+  return {
+    authorized: o.IS_AUTHORIZED,
+    countryCode: o.COUNTRY_CODE,
+    locationName: o.LOCATION_NAME,
+    personTypes: Object.values(o.PERSON_TYPE)
+      .sort((a, b) => a.SORT - b.SORT)
+      .map((p) => ({ id: p.ID, name: p.NAME, checked: p.CHECKED === 'Y' })),
+    profiles: Object.values(o.USER_PROFILES).map((p) => ({ id: p.ID, name: p.NAME, checked: p.CHECKED === 'Y' })),
+    properties: o.ORDER_PROP.properties
+      .filter((p): p is OrderProperty & { CODE: string } => Boolean(p.CODE))
+      .map((p) => ({
+        id: p.ID,
+        code: p.CODE,
+        name: p.NAME,
+        required: isY(p.REQUIRED),
+        isEmail: isY(p.IS_EMAIL),
+        isPhone: isY(p.IS_PHONE),
+        isLocation: isY(p.IS_LOCATION),
+      })),
+    deliveries: Object.values(o.DELIVERY)
+      .sort((a, b) => a.SORT - b.SORT)
+      .map((d) => ({
+        id: d.ID,
+        name: d.NAME,
+        description: d.DESCRIPTION,
+        sort: d.SORT,
+        price: rublesToKopecks(d.PRICE ?? 0),
+        periodText: d.PERIOD_TEXT ?? '',
+        error: d.CALCULATE_ERRORS ?? '',
+        type: d.TYPE ?? '',
+        carrier: d.CODE ?? '',
+        checked: d.CHECKED === 'Y',
+      })),
+    paySystems: o.PAY_SYSTEM.map((p) => ({
+      id: p.ID,
+      name: p.NAME,
+      code: p.CODE,
+      description: p.DESCRIPTION ?? '',
+      isCash: isY(p.IS_CASH),
+      checked: p.CHECKED === 'Y',
+    })),
+    coupon: couponView(o.COUPON_LIST[0]),
+    lines: Object.values(o.GRID.ROWS).map(({ data: r }) => ({
+      id: r.ID,
+      productId: r.PRODUCT_ID,
+      name: r.NAME,
+      url: r.DETAIL_PAGE_URL,
+      picture: r.PREVIEW_PICTURE_SRC,
+      quantity: r.QUANTITY,
+      price: rublesToKopecks(r.PRICE),
+      sum: rublesToKopecks(r.SUM_NUM),
+      weightGrams: r.WEIGHT,
+      canBuy: isY(r.CAN_BUY),
+      isGift: isY(r.IS_GIFT),
+    })),
+    totals: {
+      goods: rublesToKopecks(t.PRICE_WITHOUT_DISCOUNT_VALUE),
+      discount: rublesToKopecks(t.DISCOUNT_PRICE),
+      delivery: rublesToKopecks(t.DELIVERY_PRICE),
+      total: rublesToKopecks(t.ORDER_TOTAL_PRICE),
+      weightGrams: t.ORDER_WEIGHT,
+    },
+  }
 }

@@ -2,13 +2,18 @@
  * The page's side of the checkout contract: the form as order[...] fields, the calls, and the form
  * copy kept in sessionStorage across reloads (spec section 3).
  */
+import { trackEcommerce } from '@/domains/analytics/data-layer'
+import { viewGuid } from '@/domains/analytics/view-guid'
 import { postForm } from '@/lib/ajax-client'
+import { kopecksToRubles } from '@/lib/money'
 import { withoutCheckoutKey, type FormState } from '../checkout-form'
+import type { OrderView } from '../checkout-view'
 import type { OrderState, RefreshAnswer, SaveAnswer } from '../checkout-wire'
 import { CANNOT_PAY_COOKIE, DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
 export const CHECKOUT_AJAX = '/local/components/bitrix/sale.order.ajax/ajax.php'
 const STORE_KEY = 'vm-checkout-form'
+const EVENT_TIMEOUT_MS = 5000
 
 export type EmptyBasket = { success: 'N'; redirect: string }
 export const isEmptyBasket = (v: unknown): v is EmptyBasket =>
@@ -99,4 +104,41 @@ export const MICRO_CODES = DELIVERY_WIDGET_CODES
 /** The pickup picker's 'cannot pay' cookie (spec section 4): the confirmed point takes prepaid parcels only. */
 export function cannotPayAtPoint(): boolean {
   return document.cookie.split('; ').some((c) => c === `${CANNOT_PAY_COOKIE}=Y`)
+}
+
+/**
+ * Everything after a placed order (spec section 4), in order: a guest is registered (and optionally
+ * subscribed), the subscribe box enrols the e-mail, the success event and the purchase go to analytics,
+ * the tab forgets its form. Failures of these calls never keep the buyer from the order. Then the buyer
+ * goes to the confirmation, except for an invoice ('bill'), whose confirmation the page shows itself.
+ */
+export async function afterOrder(placed: { form: FormState; view: OrderView; orderId: string; redirectUrl: string }): Promise<{ stay: boolean }> {
+  const { form, view, orderId } = placed
+  const v = form.values
+  const quiet = (p: Promise<unknown>) => p.catch(() => undefined)
+  if (!view.authorized) await quiet(postForm('/ajax/MB-reg_me/', { id: orderId, orderId, subscribe: form.subscribe ? 'Y' : 'N' }))
+  if (form.subscribe) {
+    await quiet(
+      postForm('/ajax/order-subscriptions/', {
+        fullName: [v.PROP_NAME, v.PROP_LASTNAME].filter(Boolean).join(' '),
+        email: v.PROP_EMAIL ?? '',
+        phone: v.PROP_PHONE ?? '',
+        isSubscribed: 'Y',
+      }),
+    )
+  }
+  await quiet(
+    postForm('/ajax/search/send-event', { viewGuid: viewGuid(), event: 'ORDER_SUCCESS', orderId }, { signal: AbortSignal.timeout(EVENT_TIMEOUT_MS) }),
+  )
+  const items = view.lines.map((l) => ({ item_id: l.productId, item_name: l.name, price: kopecksToRubles(l.price), quantity: l.quantity }))
+  trackEcommerce('purchase', items, {
+    transaction_id: orderId,
+    value: kopecksToRubles(view.totals.total),
+    shipping: kopecksToRubles(view.totals.delivery),
+    ...(view.coupon?.status === 'applied' ? { coupon: view.coupon.code } : {}),
+  })
+  forgetForm()
+  if (view.paySystems.find((p) => p.id === form.paySystemId)?.code === 'bill') return { stay: true }
+  window.location.assign(placed.redirectUrl)
+  return { stay: false }
 }
