@@ -2,6 +2,7 @@ import { articlesForProduct } from '@/domains/content/content.server'
 import { ProductArticles } from '@/domains/content/ui/product-articles'
 import { ingredientLinksForProduct } from '@/domains/encyclopedia/encyclopedia.server'
 import { IngredientLinks } from '@/domains/encyclopedia/ui/ingredient-links'
+import { ProductQuestionForm } from '@/domains/forms/ui/question-form'
 import { RecordProductView } from '@/domains/recently-viewed/ui/record-product-view'
 import { reviewsCount } from '@/domains/reviews/reviews.server'
 import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
@@ -14,7 +15,7 @@ import { JsonLd } from './json-ld'
 import { ProductCard } from './product-card'
 import { ProductMain } from './product-main'
 
-/** The whole product page below the header: crumbs, main block, tabs, similar products, featured slider. */
+/** The whole product page below the header: crumbs, main block, tabs, the question form, similar products, featured slider. */
 export async function ProductPageView({ page, baseUrl }: { page: ProductPageData; baseUrl: string }) {
   const p = page.card
   const [allSlides, reviewsTotal, articles, ingredients] = await Promise.all([
@@ -43,6 +44,9 @@ export async function ProductPageView({ page, baseUrl }: { page: ProductPageData
           ingredients={<IngredientLinks links={ingredients} />}
         />
       </div>
+      <section className="mt-12 max-w-4xl" id="question">
+        <ProductQuestionForm productId={p.id} productName={p.name} />
+      </section>
       {page.similar.length > 0 && (
         <section className="mt-12" aria-labelledby="similar-title">
           <h2 id="similar-title" className="text-xl font-bold sm:text-2xl">
