@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { FINDER_ERRORS, finderSrc, loaderScript, parseFinderParams, withUtm } from './pharmacy-finder'
+import { FINDER_ERRORS, FINDER_HEIGHT_MESSAGE, finderHeight, finderPath, finderSrc, loaderScript, parseFinderParams, withUtm } from './pharmacy-finder'
 
 const q = (s: string) => new URLSearchParams(s)
 
@@ -21,6 +21,23 @@ describe('pharmacy finder parameters', () => {
     const src = finderSrc('https://shop.test', { productId: 7, productIds: [4, 7], utm: { utm_source: 'blog' }, fullForm: true })
     expect(src).toBe('https://shop.test/pharmacy-finder/?productId=7&productIds=4%2C7&utm_source=blog&fullForm=1')
     expect(withUtm('https://apteka.test/p/1?x=1', { utm_source: 'blog' })).toBe('https://apteka.test/p/1?x=1&utm_source=blog')
+  })
+})
+
+describe('pharmacy finder in the shop', () => {
+  it('addresses the frame relative to the shop, with the selector products after the first', () => {
+    expect(finderPath({ productId: 7, productIds: [7, 4], utm: {}, fullForm: false })).toBe('/pharmacy-finder/?productId=7&productIds=7%2C4')
+    expect(finderPath({ productId: 7, productIds: [7], utm: {}, fullForm: false })).toBe('/pharmacy-finder/?productId=7')
+  })
+
+  it('reads only its own height messages, as whole pixels within bounds', () => {
+    expect(finderHeight({ type: FINDER_HEIGHT_MESSAGE, height: 512.2 })).toBe(513)
+    expect(finderHeight({ type: FINDER_HEIGHT_MESSAGE, height: 1e9 })).toBe(10_000)
+    expect(finderHeight({ type: 'other', height: 300 })).toBeNull()
+    expect(finderHeight({ type: FINDER_HEIGHT_MESSAGE, height: '300' })).toBeNull()
+    expect(finderHeight({ type: FINDER_HEIGHT_MESSAGE, height: Number.NaN })).toBeNull()
+    expect(finderHeight('300')).toBeNull()
+    expect(finderHeight(null)).toBeNull()
   })
 })
 

@@ -46,14 +46,32 @@ export function parseFinderParams(query: URLSearchParams): FinderParse {
   return { ok: true, params: { productId, productIds: list.length > 0 ? list : [productId], utm, fullForm: query.get('fullForm') === '1' } }
 }
 
+/** The iframe address for a set of parameters, relative to the shop (for frames on our own pages). */
+export function finderPath(params: FinderParams): string {
+  const query = new URLSearchParams({ productId: String(params.productId) })
+  if (params.productIds.length > 1) query.set('productIds', params.productIds.join(','))
+  for (const [k, v] of Object.entries(params.utm)) query.set(k, v)
+  if (params.fullForm) query.set('fullForm', '1')
+  return `${FINDER_PATH}?${query.toString()}`
+}
+
 /** The iframe address for a set of parameters. */
 export function finderSrc(origin: string, params: FinderParams): string {
-  const url = new URL(FINDER_PATH, origin)
-  url.searchParams.set('productId', String(params.productId))
-  if (params.productIds.length > 1) url.searchParams.set('productIds', params.productIds.join(','))
-  for (const [k, v] of Object.entries(params.utm)) url.searchParams.set(k, v)
-  if (params.fullForm) url.searchParams.set('fullForm', '1')
-  return url.toString()
+  return new URL(finderPath(params), origin).toString()
+}
+
+/**
+ * The widget posts `{ type: FINDER_HEIGHT_MESSAGE, height }` to its embedder whenever its content
+ * height changes, so the frame can be exactly as tall as the widget (no scroll bar inside a page).
+ */
+export const FINDER_HEIGHT_MESSAGE = 'vitamarket-pharmacy-finder:height'
+
+/** Reads a height message; null for any other message. */
+export function finderHeight(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null
+  const { type, height } = data as { type?: unknown; height?: unknown }
+  if (type !== FINDER_HEIGHT_MESSAGE || typeof height !== 'number' || !Number.isFinite(height)) return null
+  return Math.min(Math.max(Math.ceil(height), 0), 10_000)
 }
 
 /** A partner's product link with the embedding site's utm_* marks added. */

@@ -14,13 +14,16 @@ export function outletsCenter(outlets: readonly { lat: number; lon: number }[]):
   return [lat, lon]
 }
 
-/** The partner map popup: markers from our own pharmacy data and the same list below the map. */
-export function PartnerMapPopup({ partner, onClose }: { partner: PartnerWithOutlets; onClose: () => void }) {
+/** The partner map popup: markers from our own pharmacy data on the shop's tiles, and the same list below the map. */
+export function PartnerMapPopup({ partner, tilesUrl, onClose }: { partner: PartnerWithOutlets; tilesUrl: string; onClose: () => void }) {
   const markers = partner.outlets.map((o) => ({ id: String(o.id), lat: o.lat, lon: o.lon, title: `${o.name}, ${o.address}` }))
+  // A partner's pharmacies span cities, so their average centre can show none of them at zoom 7 on a
+  // phone: the map zooms out until every pharmacy is in view.
+  const widen = { minMarkers: markers.length, maxTimes: 6, minZoom: 3 }
   return (
     <Modal open onClose={onClose} title={`${partner.title}: аптеки на карте`} size="lg">
       <div className="h-80 overflow-hidden rounded-xl sm:h-96" data-partner-map>
-        <LeafletMap center={outletsCenter(partner.outlets)} zoom={PARTNER_MAP_DEFAULT.zoom} markers={markers} ariaLabel={`Аптеки ${partner.title}`} className="h-full w-full" />
+        <LeafletMap center={outletsCenter(partner.outlets)} zoom={PARTNER_MAP_DEFAULT.zoom} markers={markers} widen={widen} tilesUrl={tilesUrl} ariaLabel={`Аптеки ${partner.title}`} className="h-full w-full" />
       </div>
       <ul className="mt-4 max-h-48 divide-y divide-line overflow-y-auto text-sm" data-partner-outlets>
         {partner.outlets.map((o) => (

@@ -45,6 +45,7 @@ export function ProductMain({
   reviewsTotal,
   articles,
   ingredients,
+  tilesUrl,
 }: {
   page: ProductPageData
   reviews: ReactNode
@@ -52,6 +53,8 @@ export function ProductMain({
   articles?: ReactNode
   /** The composition's way back to the encyclopedia (ADR 072). */
   ingredients?: ReactNode
+  /** Map tiles for the partner map popup (env MAP_TILES_URL). */
+  tilesUrl: string
 }) {
   const p = page.card
   const [offerId, setOfferId] = useState(p.offers[0]?.id)
@@ -124,7 +127,7 @@ export function ProductMain({
       code: 'wtb',
       anchor: 'where-to-buy',
       title: 'Где купить',
-      content: <WhereToBuy partners={page.partners} />,
+      content: <WhereToBuy partners={page.partners} productId={p.id} relatedIds={page.similar.map((s) => s.id)} tilesUrl={tilesUrl} />,
     },
   ]
 

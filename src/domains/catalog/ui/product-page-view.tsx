@@ -16,7 +16,7 @@ import { ProductCard } from './product-card'
 import { ProductMain } from './product-main'
 
 /** The whole product page below the header: crumbs, main block, tabs, the question form, similar products, featured slider. */
-export async function ProductPageView({ page, baseUrl }: { page: ProductPageData; baseUrl: string }) {
+export async function ProductPageView({ page, baseUrl, tilesUrl }: { page: ProductPageData; baseUrl: string; tilesUrl: string }) {
   const p = page.card
   const [allSlides, reviewsTotal, articles, ingredients] = await Promise.all([
     featuredSlides(),
@@ -42,6 +42,7 @@ export async function ProductPageView({ page, baseUrl }: { page: ProductPageData
           reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />}
           articles={articles.length > 0 ? <ProductArticles items={articles} /> : undefined}
           ingredients={<IngredientLinks links={ingredients} />}
+          tilesUrl={tilesUrl}
         />
       </div>
       <section className="mt-12 max-w-4xl" id="question">

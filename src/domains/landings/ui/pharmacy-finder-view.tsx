@@ -1,7 +1,8 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { LeafletMap } from '@/ui/leaflet-map'
+import { FINDER_HEIGHT_MESSAGE } from '../pharmacy-finder'
 import type { FinderProduct } from '../pharmacy-finder.server'
 
 /**
@@ -20,6 +21,8 @@ export function PharmacyFinderView({
   tilesUrl: string
 }) {
   const [productId, setProductId] = useState(products.some((p) => p.id === initialId) ? initialId : (products[0]?.id ?? 0))
+  const root = useRef<HTMLDivElement>(null)
+  useReportHeight(root)
   const product = products.find((p) => p.id === productId)
   if (!product) return <p className="p-4 text-ink-600">Товар не найден.</p>
   const pharmacies = product.partners.flatMap((partner) => partner.pharmacies.map((ph) => ({ ...ph, partner })))
@@ -28,7 +31,7 @@ export function PharmacyFinderView({
   const first = pharmacies[0]
   const center: [number, number] = first ? [first.lat, first.lon] : [55.7558, 37.6173]
   return (
-    <div className="space-y-4 p-4" data-pharmacy-finder={product.id}>
+    <div ref={root} className="space-y-4 p-4" data-pharmacy-finder={product.id}>
       <div className="flex items-center gap-3">
         {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shot */}
         <img src={product.image} alt="" className="h-16 w-16 rounded-lg bg-surface object-contain" />
@@ -86,4 +89,17 @@ export function PharmacyFinderView({
       )}
     </div>
   )
+}
+
+/** Inside a frame: tells the embedder the widget's height whenever it changes (see FINDER_HEIGHT_MESSAGE). */
+function useReportHeight(root: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const el = root.current
+    if (!el || window.parent === window) return
+    // Any embedder may listen: the height is no secret, and partner sites embed the widget too (ADR 087).
+    const report = () => window.parent.postMessage({ type: FINDER_HEIGHT_MESSAGE, height: el.getBoundingClientRect().bottom + window.scrollY }, '*')
+    const observer = new ResizeObserver(report)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [root])
 }

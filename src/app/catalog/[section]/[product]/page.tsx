@@ -18,5 +18,5 @@ export default async function ProductPage({ params }: PageProps<'/catalog/[secti
   const found = await loadProductPage(section, product)
   if (found.kind === 'missing') notFound()
   if (found.kind === 'moved') permanentRedirect(found.url)
-  return <ProductPageView page={found.page} baseUrl={env().PUBLIC_URL} />
+  return <ProductPageView page={found.page} baseUrl={env().PUBLIC_URL} tilesUrl={env().MAP_TILES_URL} />
 }
