@@ -2,6 +2,7 @@
 
 import type { EmblaCarouselType } from 'embla-carousel'
 import { Children, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useFailedImages } from './failed-images'
 import { ChevronIcon } from './icons'
 
 /** Slides per page and the gap between slides (px) from a minimum viewport width up. */
@@ -224,6 +225,8 @@ export function Slider({
   const [region, setRegion] = useState<HTMLDivElement | null>(null)
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
   const api = useLazyEmbla(viewport, loop)
+  // Spec: a slide picture that fails to load is marked failed (a placeholder, never a broken image).
+  useFailedImages(viewport)
   const [canPrev, setCanPrev] = useState(false)
   const [canNext, setCanNext] = useState(false)
   const [snaps, setSnaps] = useState<number[]>([])

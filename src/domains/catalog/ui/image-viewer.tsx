@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
+import { useFailedImages } from '@/ui/failed-images'
 import { ChevronIcon, CloseIcon } from '@/ui/icons'
 import { swipeDirection, thumbsPerPage, wrapIndex } from '../gallery'
 
@@ -19,6 +20,8 @@ export function ImageViewer({ slides, index, onIndex, onClose }: { slides: Viewe
   const start = useRef<{ x: number; y: number } | null>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
   const [perPage, setPerPage] = useState(7)
+  const [root, setRoot] = useState<HTMLDivElement | null>(null)
+  useFailedImages(root)
   const go = (delta: number) => onIndex(wrapIndex(index + delta, slides.length))
 
   useEffect(() => {
@@ -50,6 +53,7 @@ export function ImageViewer({ slides, index, onIndex, onClose }: { slides: Viewe
 
   return (
     <div
+      ref={setRoot}
       role="dialog"
       aria-modal="true"
       aria-label="Просмотр изображений"

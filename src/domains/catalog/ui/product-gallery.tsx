@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic'
 import Link from 'next/link'
 import { useState } from 'react'
 import { FavoriteButton } from '@/domains/favorites/ui/favorite-button'
+import { useFailedImages } from '@/ui/failed-images'
 import { ChevronIcon } from '@/ui/icons'
 import { IMPORT_SECTION_CODE } from '../catalog'
 import { wrapIndex } from '../gallery'
@@ -35,6 +36,9 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
   const [index, setIndex] = useState(0)
   const [viewer, setViewer] = useState(false)
   const [thumbStart, setThumbStart] = useState(0)
+  // The spec's main fading slider: a picture that fails is marked failed and shows a placeholder.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null)
+  useFailedImages(root)
   // Follow the active offer's picture (state from props, without an effect).
   const [lastFocus, setLastFocus] = useState(focusSrc)
   if (focusSrc !== lastFocus) {
@@ -50,7 +54,7 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
   }
 
   return (
-    <div className="flex gap-3" data-product-gallery>
+    <div ref={setRoot} className="flex gap-3" data-product-gallery>
       {slides.length > 1 && (
         <div className="hidden w-20 shrink-0 flex-col items-center gap-2 sm:flex sm:h-[440px] lg:h-[530px]" data-gallery-thumbs>
           <button type="button" aria-label="Выше" disabled={thumbStart === 0} onClick={() => setThumbStart((s) => Math.max(0, s - 1))} className="rounded p-1 disabled:opacity-30">
