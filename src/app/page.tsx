@@ -84,8 +84,8 @@ export default async function HomePage() {
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
             {purposes.map((p) => (
               <li key={p.code}>
-                <Link href={`/catalog/${p.code}/`} className="block h-full rounded-xl border border-line p-4 hover:border-brand-500">
-                  <span className="font-semibold">{p.name}</span>
+                <Link href={`/catalog/${p.code}/`} className="block h-full rounded-xl border border-line p-3 break-words hyphens-auto hover:border-brand-500 sm:p-4" data-card="purpose">
+                  <span className="text-sm font-semibold sm:text-base">{p.name}</span>
                   <span className="mt-1 line-clamp-2 block text-sm text-ink-600">{p.description}</span>
                 </Link>
               </li>

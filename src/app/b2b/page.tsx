@@ -26,7 +26,7 @@ export default async function B2bPage() {
         </h2>
         <div className="grid gap-4 md:grid-cols-3">
           {programmes.map((p) => (
-            <div key={p.code} className="rounded-2xl border-t-4 bg-surface p-5" style={{ borderTopColor: p.color }} data-programme-card={p.code}>
+            <div key={p.code} className="rounded-2xl border-t-4 bg-surface p-5 break-words hyphens-auto" style={{ borderTopColor: p.color }} data-card="b2b-programme" data-programme-card={p.code}>
               <h3 className="text-xl font-bold">{p.name}</h3>
               <ul className="mt-3 list-disc space-y-1 pl-5 text-ink-600">
                 {p.options.map((o) => (

@@ -18,7 +18,7 @@ export function WebinarCalendar({ events }: { events: B2bEvent[] }) {
     <div data-webinars>
       <ul className="grid gap-4 md:grid-cols-3">
         {events.slice(0, shown).map((e) => (
-          <li key={e.id} className="flex flex-col rounded-2xl border border-line bg-white p-5" data-webinar={e.id}>
+          <li key={e.id} className="flex flex-col rounded-2xl border border-line bg-white p-5 break-words hyphens-auto" data-card="webinar" data-webinar={e.id}>
             <time dateTime={e.startsAt} className="text-sm font-semibold text-brand-700">
               {e.activeTo}
             </time>

@@ -1,6 +1,7 @@
 /**
  * The import-substitution logo: a drawn tricolour beside the word. An emoji flag would show as the
- * letters "RU" on Windows, where most buyers' desktops are.
+ * letters "RU" on Windows, where most buyers' desktops are. The word may break after 'Импорто' (a soft
+ * hyphen): in a two-column card on a 320 px phone it does not fit on one line (ADR 122).
  */
 export function ImportLogo({ className = '' }: { className?: string }) {
   return (
@@ -10,7 +11,7 @@ export function ImportLogo({ className = '' }: { className?: string }) {
         <rect y="2" width="9" height="2" fill="#0039a6" />
         <rect y="4" width="9" height="2" fill="#d52b1e" />
       </svg>
-      Импортозамещение
+      <span className="min-w-0">Импорто&shy;замещение</span>
     </span>
   )
 }

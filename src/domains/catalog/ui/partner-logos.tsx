@@ -12,6 +12,7 @@ export function PartnerLogos({ partners }: { partners: readonly PartnerLink[] })
             rel="noopener noreferrer"
             className="flex h-16 items-center justify-center rounded-xl border border-line bg-white p-2 hover:border-brand-500"
             title={p.title}
+            data-card="partner"
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- partner logos are small local SVGs */}
             <img src={p.image} alt={p.title} className="max-h-full max-w-full" loading="lazy" />

@@ -31,7 +31,8 @@ export function ProductCard({
   const select = () => trackSelectItem(product, offer, listName, index)
   return (
     <article
-      className="group relative flex h-full flex-col rounded-2xl border border-line bg-white p-3 transition-shadow hover:shadow-lg sm:p-4"
+      className="group relative flex h-full flex-col rounded-2xl border border-line bg-white p-3 break-words hyphens-auto transition-shadow hover:shadow-lg sm:p-4"
+      data-card="product"
       data-product-id={product.id}
       data-offer-id={offer.id}
     >
@@ -52,7 +53,7 @@ export function ProductCard({
         {product.isImportReplace && (
           <Link
             href={`/catalog/${IMPORT_SECTION_CODE}/`}
-            className="absolute bottom-1 left-1 rounded-md bg-white/90 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-700 ring-1 ring-brand-100"
+            className="absolute bottom-1 left-1 max-w-[calc(100%-0.5rem)] rounded-md bg-white/90 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-700 ring-1 ring-brand-100"
             title="Импортозамещение"
           >
             <ImportLogo />

@@ -26,6 +26,7 @@ function Tile({ item }: { item: MenuItem }) {
     <Link
       href={item.url}
       aria-current={item.active ? 'page' : undefined}
+      data-card="purpose"
       className={`flex h-full flex-col items-center gap-2 rounded-xl border p-3 text-center text-xs font-semibold sm:text-sm ${
         item.active ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line hover:border-brand-500'
       }`}

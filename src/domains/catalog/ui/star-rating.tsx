@@ -15,7 +15,8 @@ export function StarRating({ rating, count, href }: { rating: number; count: num
       <span>({countOf(count, WORDS.review)})</span>
     </>
   )
-  const cls = 'inline-flex items-center gap-1.5 text-xs text-ink-600'
+  // The count wraps under the stars when a narrow card has no room for it (ADR 122).
+  const cls = 'inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-ink-600'
   return href ? (
     <a href={href} className={`${cls} hover:text-brand-600`} aria-label={`Рейтинг ${rating.toFixed(1)} из 5`}>
       {body}

@@ -4,7 +4,7 @@ import type { ArticleItem } from '../content.server'
 
 export function ArticleItemCard({ item }: { item: ArticleItem }) {
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white" data-article-id={item.ID}>
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white break-words hyphens-auto" data-card="article" data-article-id={item.ID}>
       <Link href={item.BUTTON.URL_BUTTON} tabIndex={-1} aria-hidden="true" className="block aspect-video bg-surface">
         <img src={item.IMG} alt="" loading="lazy" className="h-full w-full object-cover" />
       </Link>

@@ -88,7 +88,7 @@ export function FitoFilteredList({ materials }: { materials: MaterialCard[] }) {
       <ul className="mt-4 grid gap-2.5 sm:grid-cols-2 sm:gap-5 md:grid-cols-3">
         {shown.map((m) => (
           <li key={m.code} data-material={m.code}>
-            <Link href={`/health/item/${m.code}/`} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line hover:border-brand-500">
+            <Link href={`/health/item/${m.code}/`} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line hover:border-brand-500 break-words hyphens-auto" data-card="article">
               <img src={m.picture} alt="" loading="lazy" className="aspect-video w-full object-cover" />
               <span className="flex flex-1 flex-col p-4">
                 <span className="flex flex-wrap items-center gap-2 text-xs text-ink-600">

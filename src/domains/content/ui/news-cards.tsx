@@ -8,7 +8,7 @@ export const ALL_NEWS_URL = '/news/'
 export function NewsCardView({ item, headingLevel = 3 }: { item: NewsCard; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white">
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white break-words hyphens-auto" data-card="news">
       <Link href={`/news/${item.code}/`} tabIndex={-1} aria-hidden="true" className="block aspect-video bg-surface">
         <img src={item.picture} alt="" loading="lazy" className="h-full w-full object-cover" />
       </Link>

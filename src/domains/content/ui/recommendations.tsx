@@ -20,7 +20,7 @@ export function Recommendations({ articles }: { articles: RecommendedArticle[] }
       <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2 sm:gap-5 md:grid-cols-4">
         {articles.map((a, i) => (
           <li key={a.CODE} hidden={!open && i >= RECOMMENDATIONS_VISIBLE} data-recommendation="">
-            <Link href={`/health/item/${a.CODE}/`} className="group flex h-full gap-3 rounded-xl border border-line p-3 hover:border-brand-500 md:flex-col">
+            <Link href={`/health/item/${a.CODE}/`} className="group flex h-full gap-3 rounded-xl border border-line p-3 hover:border-brand-500 md:flex-col break-words hyphens-auto" data-card="article">
               <img src={a.PREVIEW_PICTURE} alt="" loading="lazy" className="aspect-video w-28 shrink-0 rounded-lg object-cover md:w-full" />
               <span className="text-sm font-semibold leading-snug group-hover:text-brand-700">{a.NAME}</span>
             </Link>

@@ -15,7 +15,7 @@ export function EcoActionsSlider({ except }: { except?: EcoProject['slug'] }) {
   return (
     <Slider label="Эко-акции" layout={ACTIONS_LAYOUT} name="eco-actions" dots>
       {ECO_PROJECTS.filter((p) => p.slug !== except).map((p) => (
-        <Link key={p.slug} href={ecoProjectUrl(p.slug)} className="group block h-full rounded-2xl border border-line bg-white p-4" data-eco-action={p.slug}>
+        <Link key={p.slug} href={ecoProjectUrl(p.slug)} className="group block h-full rounded-2xl border border-line bg-white p-4 break-words hyphens-auto" data-card="eco-action" data-eco-action={p.slug}>
           <img src={p.image} alt="" className="aspect-[4/3] w-full rounded-xl object-cover" />
           <span className="mt-3 block text-lg font-semibold group-hover:text-brand-600">{p.title}</span>
           <span className="mt-1 block text-sm text-ink-600">{p.lead}</span>

@@ -24,7 +24,7 @@ export function LandingProductCard({ item }: { item: LandingProductItem }) {
   const merged = { ...item, price: known?.price ?? item.price, offerId: known?.offerId ?? item.offerId }
   const buyable = canBuy(merged)
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-4" data-landing-product={item.id}>
+    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-4 break-words hyphens-auto" data-card="landing-product" data-landing-product={item.id}>
       <Link href={item.link} className="block aspect-square overflow-hidden rounded-xl bg-surface">
         <img src={item.image} alt={item.title} loading="lazy" className="h-full w-full object-contain" />
       </Link>

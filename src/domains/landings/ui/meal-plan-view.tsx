@@ -129,7 +129,7 @@ export function MealPlanView({ plan }: { plan: MealPlan }) {
             <h2 className="mb-4 text-2xl font-bold">Продукты программы</h2>
             <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
               {plan.products.map((p) => (
-                <button key={p.id} type="button" onClick={() => setProductId(p.id)} className="rounded-2xl border border-line p-3 text-left hover:border-brand-500" data-open-product={p.id}>
+                <button key={p.id} type="button" onClick={() => setProductId(p.id)} className="rounded-2xl border border-line p-3 text-left hover:border-brand-500 break-words hyphens-auto" data-card="landing-product" data-open-product={p.id}>
                   <img src={p.image} alt="" className="aspect-square w-full object-contain" />
                   <span className="mt-2 line-clamp-2 block font-semibold">{p.title}</span>
                 </button>

@@ -197,7 +197,7 @@ function Block({ block, landing }: { block: ResolvedBlock; landing: ProductLandi
           </div>
           <Slider label={block.title} layout={REVIEWS_LAYOUT} name="landing-reviews">
             {block.reviews.map((r) => (
-              <blockquote key={`${r.name}-${r.date}`} className="flex h-full flex-col rounded-2xl border border-line bg-white p-5">
+              <blockquote key={`${r.name}-${r.date}`} className="flex h-full flex-col rounded-2xl border border-line bg-white p-5 break-words hyphens-auto" data-card="review">
                 <span className="text-accent-500" aria-label={`Оценка ${r.rate} из 5`}>
                   {'★'.repeat(r.rate)}
                   <span className="text-line">{'★'.repeat(5 - r.rate)}</span>

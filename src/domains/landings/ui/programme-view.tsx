@@ -39,7 +39,7 @@ function ProgrammeCard({ card, onDetails }: { card: ProductCardData; onDetails: 
   const shown = offer ?? card.offers[0]
   if (!shown) return null
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-4" data-programme-product={card.id}>
+    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-4 break-words hyphens-auto" data-card="programme-product" data-programme-product={card.id}>
       <button type="button" onClick={() => onDetails(card.id)} className="block aspect-square overflow-hidden rounded-xl bg-surface" aria-label={`Подробнее: ${card.name}`}>
         <img src={shown.picture} alt={card.name} loading="lazy" className="h-full w-full object-contain" />
       </button>
@@ -183,7 +183,7 @@ export function ProgrammeView({ programme }: { programme: Programme }) {
             {byStage(stage).map((p) => {
               const { offer, price } = pickPrice(p.card.offers)
               return (
-                <button key={p.card.id} type="button" onClick={() => setModalId(p.card.id)} className="block w-full rounded-2xl border border-line p-3 text-left hover:border-brand-500" data-offer-id={offer?.id}>
+                <button key={p.card.id} type="button" onClick={() => setModalId(p.card.id)} className="block w-full rounded-2xl border border-line p-3 text-left hover:border-brand-500 break-words hyphens-auto" data-card="programme-product" data-offer-id={offer?.id}>
                   <img src={p.card.offers[0]?.picture} alt="" className="aspect-square w-full object-contain" loading="lazy" />
                   <span className="mt-2 line-clamp-2 block text-sm font-semibold">{p.card.name}</span>
                   <span className="mt-1 block font-bold">{typeof price === 'number' ? `${price.toLocaleString('ru-RU')} ₽` : '-'}</span>

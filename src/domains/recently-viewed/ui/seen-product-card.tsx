@@ -7,7 +7,7 @@ import type { SeenProduct } from '../recently-viewed'
 export function SeenProductCard({ product }: { product: SeenProduct }) {
   const old = product.oldprice ?? product.old_price
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4" data-product-id={product.id}>
+    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4 break-words hyphens-auto" data-card="seen-product" data-product-id={product.id}>
       <Link href={product.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
         <img src={product.img} alt={product.name} loading="lazy" className="h-full w-full object-contain" />
         {product.percent_discount > 0 && (

@@ -24,6 +24,7 @@ export function DistributorsList({ items }: { items: Distributor[] }) {
               rel="noopener noreferrer nofollow"
               className="flex h-full items-center justify-center rounded-xl border border-line bg-white p-2 transition-shadow hover:shadow-md"
               title={d.title}
+              data-card="partner"
             >
               <img src={d.image} alt={d.title} loading="lazy" className="h-16 w-auto max-w-full sm:h-20" />
             </a>

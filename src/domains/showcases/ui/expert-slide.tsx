@@ -10,7 +10,7 @@ export function ExpertSlideCard({ slide }: { slide: ExpertSlide }) {
   const old = slide.oldprice === null ? null : rublesToKopecks(slide.oldprice)
   const percent = discountPercent(price, old)
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4" data-offer-id={slide.OFFER_ID} data-set={slide.SET ? 'Y' : 'N'}>
+    <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4 break-words hyphens-auto" data-card="expert-set" data-offer-id={slide.OFFER_ID} data-set={slide.SET ? 'Y' : 'N'}>
       <Link href={slide.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
         <img src={slide.img} alt={slide.title} loading="lazy" className="h-full w-full object-contain" />
         {slide.SET && <span className="absolute top-2 left-2 rounded-md bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Набор</span>}

@@ -31,6 +31,7 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
         <article
           key={s.offer.id}
           className="grid h-full items-center gap-4 rounded-2xl bg-brand-50 p-5 sm:grid-cols-[2fr_3fr] sm:p-8"
+          data-card="featured"
           data-offer-id={s.offer.id}
         >
           <Link href={s.LINK} className="mx-auto block w-48 sm:w-full sm:max-w-xs" tabIndex={-1} aria-hidden="true">
