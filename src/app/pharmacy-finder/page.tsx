@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { connection } from 'next/server'
-import { parseFinderParams } from '@/domains/landings/pharmacy-finder'
-import { loadFinder } from '@/domains/landings/pharmacy-finder.server'
-import { PharmacyFinderView } from '@/domains/landings/ui/pharmacy-finder-view'
+import { parseFinderParams } from '@/domains/pharmacy-finder/pharmacy-finder'
+import { loadFinder } from '@/domains/pharmacy-finder/pharmacy-finder.server'
+import { PharmacyFinderView } from '@/domains/pharmacy-finder/ui/pharmacy-finder-view'
 import { env } from '@/lib/env'
 
 export const metadata: Metadata = { title: 'Где купить', robots: { index: false } }

@@ -1,4 +1,4 @@
-import { loaderScript } from '@/domains/landings/pharmacy-finder'
+import { loaderScript } from '@/domains/pharmacy-finder/pharmacy-finder'
 import { env } from '@/lib/env'
 
 /** The embed loader: defines VitamarketPharmacyFinder.mount(target, options). */

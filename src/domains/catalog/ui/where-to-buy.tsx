@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic'
 import { useEffect, useId, useRef, useState } from 'react'
-import { finderHeight, finderPath } from '@/domains/landings/pharmacy-finder'
+import { finderHeight, finderPath } from '@/domains/pharmacy-finder/pharmacy-finder'
 import { visiblePartners } from '../catalog'
 import type { PartnerWithOutlets } from '../catalog'
 
@@ -42,7 +42,6 @@ export function WhereToBuy({
           {list.map((p) => (
             <li key={p.code} className="flex min-w-0 flex-col gap-2 rounded-xl border border-line p-3 break-words hyphens-auto" data-card="partner">
               <a href={p.link} target="_blank" rel="noopener noreferrer" className="flex h-14 items-center justify-center" title={p.title}>
-                {/* eslint-disable-next-line @next/next/no-img-element -- partner logos are local SVGs */}
                 <img src={p.image} alt={p.title} className="max-h-full max-w-full" loading="lazy" />
               </a>
               <button

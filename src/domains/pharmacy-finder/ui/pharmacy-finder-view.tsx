@@ -33,7 +33,6 @@ export function PharmacyFinderView({
   return (
     <div ref={root} className="space-y-4 p-4" data-pharmacy-finder={product.id}>
       <div className="flex items-center gap-3">
-        {/* eslint-disable-next-line @next/next/no-img-element -- local SVG pack shot */}
         <img src={product.image} alt="" className="h-16 w-16 rounded-lg bg-surface object-contain" />
         {products.length > 1 ? (
           <label className="flex-1">
