@@ -69,3 +69,7 @@ export const basketInput = z
   })
 
 export type BasketInput = z.output<typeof basketInput>
+
+/** GET /ajax/cart-delivery/ takes nothing: the basket and the city are the visitor's own. */
+export const cartDeliveryInput = z.object({})
+export type CartDeliveryInput = z.output<typeof cartDeliveryInput>

@@ -6,19 +6,29 @@ import { cartViewFields } from '@/domains/analytics/analytics'
 import { trackEcommerce } from '@/domains/analytics/data-layer'
 import { viewGuid } from '@/domains/analytics/view-guid'
 import { OPEN_ONE_CLICK_EVENT, OneClickModal } from '@/domains/checkout/ui/one-click-modal'
+import type { DeliverySummary } from '@/domains/delivery/delivery-summary'
 import { postForm } from '@/lib/ajax-client'
 import { formatRub, rublesToKopecks } from '@/lib/money'
 import { WORDS, countOf } from '@/lib/plural'
 import { Price } from '@/ui/price'
 import { QuantityStepper } from '@/ui/quantity-stepper'
 import { CART_MESSAGES, NULL_PRICE_MESSAGE, QUANTITY_SEND_DELAY_MS, hasUnpricedLine, orderBlockers, type Cart, type CartLine } from '../cart'
+import { CartDelivery } from './cart-delivery'
 import { removeFromBasket, setLineQuantity, useVisitorState } from './cart-store'
 import { MAX_ITEMS_PER_ORDER } from '../cart-limits'
 
 const rub = (rubles: number) => formatRub(rublesToKopecks(rubles))
 
 /** The cart page (spec §2): lines, delivery and price summaries, ordering and the one-click button. */
-export function CartPage({ initialCart, minOrderRubles }: { initialCart: Cart; minOrderRubles: number }) {
+export function CartPage({
+  initialCart,
+  minOrderRubles,
+  initialDelivery,
+}: {
+  initialCart: Cart
+  minOrderRubles: number
+  initialDelivery: DeliverySummary
+}) {
   const { cart: stored, loaded, loading } = useVisitorState()
   const cart = loaded ? stored : initialCart
   useCartViewEvent(loaded ? stored : null)
@@ -46,14 +56,7 @@ export function CartPage({ initialCart, minOrderRubles }: { initialCart: Cart; m
         ))}
       </ul>
       <aside className="flex flex-col gap-4 md:sticky md:top-20 md:self-start">
-        <section className="rounded-2xl border border-line p-4" aria-labelledby="cart-delivery">
-          <h2 id="cart-delivery" className="font-bold">
-            Доставка
-          </h2>
-          <p className="mt-2 text-sm text-ink-600">
-            В пункт выдачи, курьером или Почтой России по всей России. Стоимость и сроки рассчитаем при оформлении заказа.
-          </p>
-        </section>
+        <CartDelivery initial={initialDelivery} />
         <section className="rounded-2xl border border-line p-4" aria-labelledby="cart-total" data-cart-summary>
           <h2 id="cart-total" className="font-bold">
             Ваш заказ
