@@ -3,8 +3,7 @@ import { db, type Db, type Tx } from '@/db/client'
 import { userForSession, type User } from '@/domains/account/account.server'
 import { loadBasket, loadMinOrderSum, type BasketItem } from '@/domains/cart/cart.server'
 import { MAX_ITEMS_PER_ORDER, lineCap } from '@/domains/cart/cart-limits'
-import { CART_MESSAGES } from '@/domains/cart/cart'
-import { productUrl } from '@/domains/catalog/catalog'
+import { CART_MESSAGES, unitPrices } from '@/domains/cart/cart'
 import {
   choiceFromProps,
   findCity,
@@ -17,7 +16,7 @@ import {
 import { findSession, ownerOf, type Owner, type SessionRow } from '@/domains/session/session.server'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
-import { formatRub, kopecksToRubles, type Kopecks } from '@/lib/money'
+import { kopecksToRubles, type Kopecks } from '@/lib/money'
 import {
   CHECKOUT_MESSAGES,
   COMMENT_MAX,
@@ -41,11 +40,9 @@ import {
   type PropRow,
 } from './checkout.db'
 import type { CheckoutForm } from './checkout.schema'
-import type { BasketRow, Coupon, ErrorBlocks, OrderProperty, OrderState, PaySystem } from './checkout-wire'
+import { toOrderState, type Coupon, type ErrorBlocks, type OrderState } from './checkout-wire'
 import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 
-/** Online methods: the order waits for the money and the confirmation offers 'Оплатить'. */
-export const ONLINE_PAY_CODES = new Set(['card', 'dolyame'])
 
 /** Delivery-widget properties the page fills itself; never shown as plain inputs nor checked as such. */
 export const MICRO_CODES: ReadonlySet<string> = new Set(DELIVERY_WIDGET_CODES)
@@ -112,13 +109,13 @@ export function toDeliveryLines(items: readonly BasketItem[]): DeliveryBasketLin
   }))
 }
 
+/** The cart's unit-price rule (an inactive or unpriced offer has no price), plus why the line cannot be ordered. */
 export function priceLine(item: BasketItem): PricedLine {
-  const sellable = item.active && item.price > 0
-  const base = item.oldPrice && item.oldPrice > item.price ? item.oldPrice : item.price
+  const { price, base } = unitPrices(item)
   let problem: string | null = null
-  if (!sellable) problem = CHECKOUT_MESSAGES.noPrice
+  if (price <= 0) problem = CHECKOUT_MESSAGES.noPrice
   else if (item.quantity > lineCap(item.stock)) problem = CHECKOUT_MESSAGES.outOfStock(item.name)
-  return { item, price: sellable ? item.price : 0, basePrice: sellable ? base : 0, problem }
+  return { item, price, basePrice: base, problem }
 }
 
 const yn = (v: boolean): 'Y' | 'N' => (v ? 'Y' : 'N')
@@ -322,7 +319,7 @@ export async function buildOrder(
   const totals = orderTotals(pricedForTotals, couponDiscount, delivery ? deliveryPrice : 0)
 
   const state = toOrderState({
-    visitor,
+    authorized: visitor.user !== null,
     config,
     personType,
     typeProps,
@@ -358,174 +355,5 @@ export async function buildOrder(
     locationName,
     comment,
     errors,
-  }
-}
-
-function toOrderState(b: {
-  visitor: Visitor
-  config: CheckoutConfig
-  personType: PersonTypeRow
-  typeProps: PropRow[]
-  values: Map<string, string>
-  profiles: { id: number; name: string; checked: boolean }[]
-  lines: PricedLine[]
-  gift: GiftOffer | null
-  couponList: Coupon[]
-  options: DeliveryOption[]
-  delivery: DeliveryOption | null
-  quote: DeliveryQuote | null
-  pays: PaySystemRow[]
-  paySystem: PaySystemRow | null
-  totals: OrderTotals
-  warnings: OrderState['WARNING']
-  locationName: string
-  comment: string
-}): OrderState {
-  const groupIds = new Set(b.typeProps.map((p) => p.groupId))
-  const properties: OrderProperty[] = b.typeProps.map((p) => ({
-    ID: String(p.id),
-    CODE: p.code,
-    TYPE: p.type,
-    NAME: p.name,
-    DESCRIPTION: p.description,
-    PROPS_GROUP_ID: String(p.groupId),
-    SORT: p.sort,
-    DEFAULT_VALUE: p.defaultValue,
-    VALUE: [b.values.get(p.code) ?? ''],
-    REQUIRED: yn(p.required),
-    IS_EMAIL: yn(p.isEmail),
-    IS_PHONE: yn(p.isPhone),
-    IS_LOCATION: yn(p.isLocation),
-    IS_ADDRESS: yn(p.isAddress),
-    ...(p.relation.length ? { RELATION: p.relation } : {}),
-  }))
-  const rows: OrderState['GRID']['ROWS'] = {}
-  for (const l of b.lines) {
-    const i = l.item
-    const data: BasketRow = {
-      ID: String(i.lineId),
-      PRODUCT_ID: String(i.offerId),
-      NAME: i.name,
-      DETAIL_PAGE_URL: productUrl(i.sectionCode, i.productCode),
-      QUANTITY: i.quantity,
-      BASE_PRICE: kopecksToRubles(l.basePrice),
-      PRICE: kopecksToRubles(l.price),
-      SUM_NUM: kopecksToRubles(l.price * i.quantity),
-      WEIGHT: i.weightGrams,
-      CAN_BUY: yn(l.problem === null),
-      PROPS: [
-        { NAME: 'Фасовка', VALUE: `${i.packageSize} ${i.packageUnit}` },
-        ...(i.flavour ? [{ NAME: 'Вкус', VALUE: i.flavour }] : []),
-      ],
-      PREVIEW_PICTURE_SRC: i.picture,
-      AVAILABLE_QUANTITY: lineCap(i.stock),
-      IS_GIFT: 'N',
-    }
-    rows[data.ID] = { id: data.ID, data }
-  }
-  if (b.gift) {
-    const g = b.gift
-    rows[`gift-${g.offerId}`] = {
-      id: `gift-${g.offerId}`,
-      data: {
-        ID: `gift-${g.offerId}`,
-        PRODUCT_ID: String(g.offerId),
-        NAME: g.name,
-        DETAIL_PAGE_URL: productUrl(g.sectionCode, g.productCode),
-        QUANTITY: 1,
-        BASE_PRICE: 0,
-        PRICE: 0,
-        SUM_NUM: 0,
-        WEIGHT: g.weightGrams,
-        CAN_BUY: 'Y',
-        PROPS: [],
-        PREVIEW_PICTURE_SRC: g.picture,
-        IS_GIFT: 'Y',
-      },
-    }
-  }
-  const deliveries: OrderState['DELIVERY'] = {}
-  for (const o of b.options) {
-    const checked = b.delivery?.id === o.id
-    const price = checked && b.quote?.ok ? b.quote.priceKopecks : o.priceKopecks
-    deliveries[String(o.id)] = {
-      ID: String(o.id),
-      NAME: o.name,
-      DESCRIPTION: o.description,
-      SORT: o.sort,
-      PRICE: kopecksToRubles(price),
-      PRICE_FORMATED: formatRub(price),
-      PERIOD_TEXT: checked && b.quote?.ok ? b.quote.periodText : o.periodText,
-      FIELD_NAME: 'DELIVERY_ID',
-      TYPE: o.type,
-      ...(o.logo ? { LOGOTIP_SRC: o.logo } : {}),
-      CODE: o.handler,
-      ...(o.blocked && o.blockedMessage ? { CALCULATE_ERRORS: o.blockedMessage } : {}),
-      ...(checked && b.quote && !b.quote.ok ? { CALCULATE_ERRORS: b.quote.message } : {}),
-      ...(checked ? { CHECKED: 'Y' as const } : {}),
-    }
-  }
-  const paySystems: PaySystem[] = b.pays.map((p) => ({
-    ID: String(p.id),
-    NAME: p.name,
-    CODE: p.code,
-    SORT: p.sort,
-    DESCRIPTION: p.description,
-    ...(p.logo ? { PSA_LOGOTIP_SRC_ORIGINAL: p.logo } : {}),
-    PRICE: 0,
-    IS_CASH: yn(p.isCash),
-    HAS_PAYMENT_RESULT: yn(ONLINE_PAY_CODES.has(p.code)),
-    ...(b.paySystem?.id === p.id ? { CHECKED: 'Y' as const } : {}),
-  }))
-  const t = b.totals
-  return {
-    IS_AUTHORIZED: b.visitor.user !== null,
-    PERSON_TYPE: Object.fromEntries(
-      b.config.personTypes.map((p) => [
-        String(p.id),
-        {
-          ID: String(p.id),
-          NAME: p.name,
-          SORT: p.sort,
-          ...(p.id === b.personType.id ? { CHECKED: 'Y' as const } : {}),
-        },
-      ]),
-    ),
-    USER_PROFILES: Object.fromEntries(
-      b.profiles.map((p) => [
-        String(p.id),
-        {
-          ID: String(p.id),
-          NAME: p.name,
-          PERSON_TYPE_ID: String(b.personType.id),
-          ...(p.checked ? { CHECKED: 'Y' as const } : {}),
-        },
-      ]),
-    ),
-    ORDER_PROP: {
-      groups: b.config.groups
-        .filter((g) => groupIds.has(g.id))
-        .map((g) => ({ ID: String(g.id), NAME: g.name, SORT: g.sort })),
-      properties,
-    },
-    DELIVERY: deliveries,
-    PAY_SYSTEM: paySystems,
-    COUPON_LIST: b.couponList,
-    GRID: { ROWS: rows },
-    TOTAL: {
-      ORDER_PRICE: kopecksToRubles(t.goodsPrice - t.couponDiscount),
-      PRICE_WITHOUT_DISCOUNT_VALUE: kopecksToRubles(t.basePrice),
-      DISCOUNT_PRICE: kopecksToRubles(t.discount),
-      DELIVERY_PRICE: kopecksToRubles(t.deliveryPrice),
-      ORDER_TOTAL_PRICE: kopecksToRubles(t.total),
-      ORDER_WEIGHT: t.weightGrams,
-      ORDER_TOTAL_PRICE_FORMATED: formatRub(t.total),
-      DELIVERY_PRICE_FORMATED: formatRub(t.deliveryPrice),
-    },
-    ERROR: {},
-    WARNING: b.warnings,
-    COUNTRY_CODE: 'RU',
-    LOCATION_NAME: b.locationName,
-    ORDER_DESCRIPTION: b.comment,
   }
 }

@@ -1,9 +1,16 @@
 /**
  * The Bitrix sale.order.ajax shapes of the checkout contract (shared/docs/checkout-contract.md), and
- * the only translators between them and our own types: `fromOrderState` gives the page kopecks and
- * booleans. Money crosses the wire as roubles.
+ * the only translators between them and our own types: `toOrderState` writes the built order as the
+ * refresh answer, `fromOrderState` gives the page kopecks and booleans. Nothing else maps these shapes;
+ * money crosses the wire as roubles. Server types are imported as types only: this file runs in the page.
  */
-import { rublesToKopecks } from '@/lib/money'
+import { lineCap } from '@/domains/cart/cart-limits'
+import { lineProperties, type BasketItem } from '@/domains/cart/cart'
+import { productUrl } from '@/domains/catalog/catalog'
+import type { DeliveryOption, DeliveryQuote } from '@/domains/delivery/delivery.server'
+import { formatRub, kopecksToRubles, rublesToKopecks, type Kopecks } from '@/lib/money'
+import type { OrderTotals } from './checkout'
+import type { CheckoutConfig, GiftOffer, PaySystemRow, PersonTypeRow, PropRow } from './checkout.db'
 import type { CouponView, OrderView } from './checkout-view'
 
 export type YN = 'Y' | 'N'
@@ -126,8 +133,182 @@ export type SaveAnswer = { order: { ID: string; REDIRECT_URL: string } } | { ord
 
 export const EMPTY_BASKET_ANSWER = { success: 'N', redirect: '/personal/cart/' } as const
 
+/** Online methods: the order waits for the money and the wire flags a payment result. */
+export const ONLINE_PAY_CODES: ReadonlySet<string> = new Set(['card', 'dolyame'])
+
 export function confirmationUrl(orderId: number): string {
   return `/personal/order/?ORDER_ID=${orderId}`
+}
+
+// ---------- ours → wire ----------
+
+const yn = (v: boolean): YN => (v ? 'Y' : 'N')
+
+/** Our built order as the refresh answer's `order` (the contract's OrderState); money leaves as roubles. */
+export function toOrderState(b: {
+  authorized: boolean
+  config: Pick<CheckoutConfig, 'personTypes' | 'groups'>
+  personType: PersonTypeRow
+  typeProps: PropRow[]
+  values: Map<string, string>
+  profiles: { id: number; name: string; checked: boolean }[]
+  lines: readonly { item: BasketItem; price: Kopecks; basePrice: Kopecks; problem: string | null }[]
+  gift: GiftOffer | null
+  couponList: Coupon[]
+  options: DeliveryOption[]
+  delivery: DeliveryOption | null
+  quote: DeliveryQuote | null
+  pays: PaySystemRow[]
+  paySystem: PaySystemRow | null
+  totals: OrderTotals
+  warnings: OrderState['WARNING']
+  locationName: string
+  comment: string
+}): OrderState {
+  const groupIds = new Set(b.typeProps.map((p) => p.groupId))
+  const properties: OrderProperty[] = b.typeProps.map((p) => ({
+    ID: String(p.id),
+    CODE: p.code,
+    TYPE: p.type,
+    NAME: p.name,
+    DESCRIPTION: p.description,
+    PROPS_GROUP_ID: String(p.groupId),
+    SORT: p.sort,
+    DEFAULT_VALUE: p.defaultValue,
+    VALUE: [b.values.get(p.code) ?? ''],
+    REQUIRED: yn(p.required),
+    IS_EMAIL: yn(p.isEmail),
+    IS_PHONE: yn(p.isPhone),
+    IS_LOCATION: yn(p.isLocation),
+    IS_ADDRESS: yn(p.isAddress),
+    ...(p.relation.length ? { RELATION: p.relation } : {}),
+  }))
+  const rows: OrderState['GRID']['ROWS'] = {}
+  for (const l of b.lines) {
+    const i = l.item
+    const data: BasketRow = {
+      ID: String(i.lineId),
+      PRODUCT_ID: String(i.offerId),
+      NAME: i.name,
+      DETAIL_PAGE_URL: productUrl(i.sectionCode, i.productCode),
+      QUANTITY: i.quantity,
+      BASE_PRICE: kopecksToRubles(l.basePrice),
+      PRICE: kopecksToRubles(l.price),
+      SUM_NUM: kopecksToRubles(l.price * i.quantity),
+      WEIGHT: i.weightGrams,
+      CAN_BUY: yn(l.problem === null),
+      PROPS: Object.entries(lineProperties(i)).map(([NAME, VALUE]) => ({ NAME, VALUE })),
+      PREVIEW_PICTURE_SRC: i.picture,
+      AVAILABLE_QUANTITY: lineCap(i.stock),
+      IS_GIFT: 'N',
+    }
+    rows[data.ID] = { id: data.ID, data }
+  }
+  if (b.gift) {
+    const g = b.gift
+    rows[`gift-${g.offerId}`] = {
+      id: `gift-${g.offerId}`,
+      data: {
+        ID: `gift-${g.offerId}`,
+        PRODUCT_ID: String(g.offerId),
+        NAME: g.name,
+        DETAIL_PAGE_URL: productUrl(g.sectionCode, g.productCode),
+        QUANTITY: 1,
+        BASE_PRICE: 0,
+        PRICE: 0,
+        SUM_NUM: 0,
+        WEIGHT: g.weightGrams,
+        CAN_BUY: 'Y',
+        PROPS: [],
+        PREVIEW_PICTURE_SRC: g.picture,
+        IS_GIFT: 'Y',
+      },
+    }
+  }
+  const deliveries: OrderState['DELIVERY'] = {}
+  for (const o of b.options) {
+    const checked = b.delivery?.id === o.id
+    const price = checked && b.quote?.ok ? b.quote.priceKopecks : o.priceKopecks
+    deliveries[String(o.id)] = {
+      ID: String(o.id),
+      NAME: o.name,
+      DESCRIPTION: o.description,
+      SORT: o.sort,
+      PRICE: kopecksToRubles(price),
+      PRICE_FORMATED: formatRub(price),
+      PERIOD_TEXT: checked && b.quote?.ok ? b.quote.periodText : o.periodText,
+      FIELD_NAME: 'DELIVERY_ID',
+      TYPE: o.type,
+      ...(o.logo ? { LOGOTIP_SRC: o.logo } : {}),
+      CODE: o.handler,
+      ...(o.blocked && o.blockedMessage ? { CALCULATE_ERRORS: o.blockedMessage } : {}),
+      ...(checked && b.quote && !b.quote.ok ? { CALCULATE_ERRORS: b.quote.message } : {}),
+      ...(checked ? { CHECKED: 'Y' as const } : {}),
+    }
+  }
+  const paySystems: PaySystem[] = b.pays.map((p) => ({
+    ID: String(p.id),
+    NAME: p.name,
+    CODE: p.code,
+    SORT: p.sort,
+    DESCRIPTION: p.description,
+    ...(p.logo ? { PSA_LOGOTIP_SRC_ORIGINAL: p.logo } : {}),
+    PRICE: 0,
+    IS_CASH: yn(p.isCash),
+    HAS_PAYMENT_RESULT: yn(ONLINE_PAY_CODES.has(p.code)),
+    ...(b.paySystem?.id === p.id ? { CHECKED: 'Y' as const } : {}),
+  }))
+  const t = b.totals
+  return {
+    IS_AUTHORIZED: b.authorized,
+    PERSON_TYPE: Object.fromEntries(
+      b.config.personTypes.map((p) => [
+        String(p.id),
+        {
+          ID: String(p.id),
+          NAME: p.name,
+          SORT: p.sort,
+          ...(p.id === b.personType.id ? { CHECKED: 'Y' as const } : {}),
+        },
+      ]),
+    ),
+    USER_PROFILES: Object.fromEntries(
+      b.profiles.map((p) => [
+        String(p.id),
+        {
+          ID: String(p.id),
+          NAME: p.name,
+          PERSON_TYPE_ID: String(b.personType.id),
+          ...(p.checked ? { CHECKED: 'Y' as const } : {}),
+        },
+      ]),
+    ),
+    ORDER_PROP: {
+      groups: b.config.groups
+        .filter((g) => groupIds.has(g.id))
+        .map((g) => ({ ID: String(g.id), NAME: g.name, SORT: g.sort })),
+      properties,
+    },
+    DELIVERY: deliveries,
+    PAY_SYSTEM: paySystems,
+    COUPON_LIST: b.couponList,
+    GRID: { ROWS: rows },
+    TOTAL: {
+      ORDER_PRICE: kopecksToRubles(t.goodsPrice - t.couponDiscount),
+      PRICE_WITHOUT_DISCOUNT_VALUE: kopecksToRubles(t.basePrice),
+      DISCOUNT_PRICE: kopecksToRubles(t.discount),
+      DELIVERY_PRICE: kopecksToRubles(t.deliveryPrice),
+      ORDER_TOTAL_PRICE: kopecksToRubles(t.total),
+      ORDER_WEIGHT: t.weightGrams,
+      ORDER_TOTAL_PRICE_FORMATED: formatRub(t.total),
+      DELIVERY_PRICE_FORMATED: formatRub(t.deliveryPrice),
+    },
+    ERROR: {},
+    WARNING: b.warnings,
+    COUNTRY_CODE: 'RU',
+    LOCATION_NAME: b.locationName,
+    ORDER_DESCRIPTION: b.comment,
+  }
 }
 
 // ---------- wire → page ----------

@@ -1,5 +1,6 @@
 import 'server-only'
 import { db, type Tx } from '@/db/client'
+import { lineProperties } from '@/domains/cart/cart'
 import { clearBasket, loadBasket, type BasketItem } from '@/domains/cart/cart.server'
 import { bookCourierSlot, maximumQuantityCheck, maximumWeightCheck } from '@/domains/delivery/delivery.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -25,9 +26,10 @@ import {
   takeStock,
 } from './checkout.db'
 import type { CheckoutForm, CheckoutRequest } from './checkout.schema'
-import { ONLINE_PAY_CODES, buildOrder, toDeliveryLines, visitorOf, type BuiltOrder, type Visitor } from './checkout-state.server'
+import { buildOrder, toDeliveryLines, visitorOf, type BuiltOrder, type Visitor } from './checkout-state.server'
 import {
   EMPTY_BASKET_ANSWER,
+  ONLINE_PAY_CODES,
   confirmationUrl,
   type ErrorBlocks,
   type RefreshAnswer,
@@ -247,7 +249,7 @@ async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder): Promise<
     name: l.item.name,
     link: built.state.GRID.ROWS[String(l.item.lineId)]?.data.DETAIL_PAGE_URL ?? '',
     picture: l.item.picture,
-    properties: { 'Фасовка': `${l.item.packageSize} ${l.item.packageUnit}`, ...(l.item.flavour ? { 'Вкус': l.item.flavour } : {}) },
+    properties: lineProperties(l.item),
     quantity: l.item.quantity,
     basePrice: l.basePrice,
     price: l.price,

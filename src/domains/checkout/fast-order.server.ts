@@ -2,6 +2,7 @@ import 'server-only'
 import { db } from '@/db/client'
 import { cached } from '@/lib/cache'
 import { CART_MESSAGES, clearBasket, loadBasket, loadMinOrderSum, type BasketItem } from '@/domains/cart/cart.server'
+import { lineProperties, unitPrices } from '@/domains/cart/cart'
 import { MAX_ITEMS_PER_ORDER } from '@/domains/cart/cart-limits'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
@@ -79,7 +80,8 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
       for (const i of [...basket].sort((a, b) => a.offerId - b.offerId)) {
         if (!(await takeStock(tx, i.offerId, i.quantity, guards().stock))) throw new Refused(CHECKOUT_MESSAGES.outOfStock(i.name))
       }
-      const base = (i: BasketItem) => (i.oldPrice && i.oldPrice > i.price ? i.oldPrice : i.price)
+      // Every line is priced (fastOrderRefusal refused the others), so the cart's rule gives price and base.
+      const base = (i: BasketItem) => unitPrices(i).base
       const goods = basket.reduce((s, i) => s + i.price * i.quantity, 0)
       const baseSum = basket.reduce((s, i) => s + base(i) * i.quantity, 0)
       const id = await createOrder(
@@ -110,7 +112,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
           name: i.name,
           link: productUrl(i.sectionCode, i.productCode),
           picture: i.picture,
-          properties: { 'Фасовка': `${i.packageSize} ${i.packageUnit}`, ...(i.flavour ? { 'Вкус': i.flavour } : {}) },
+          properties: lineProperties(i),
           quantity: i.quantity,
           basePrice: base(i),
           price: i.price,
