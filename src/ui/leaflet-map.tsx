@@ -35,8 +35,12 @@ export interface LeafletMapProps {
   selectedId?: string | null
   minZoom?: number
   maxZoom?: number
-  /** After each change of center or zoom: zoom out one step while fewer markers than `minMarkers` are in view, at most `maxTimes` times. */
-  widen?: { minMarkers: number; maxTimes: number; minZoom: number }
+  /**
+   * After each change of center or zoom: zoom out one step while fewer markers than `minMarkers` are in
+   * view, at most `maxTimes` times. `inset` (a share of the view, 0 by default) leaves out a margin at the
+   * edges, so a counted marker is not half hidden or under the zoom buttons.
+   */
+  widen?: { minMarkers: number; maxTimes: number; minZoom: number; inset?: number }
   className?: string
   ariaLabel?: string
 }
@@ -114,7 +118,7 @@ function applyView(s: MapState, props: LeafletMapProps): void {
   const w = props.widen
   if (!w) return
   const inView = () => {
-    const b = s.map.getBounds()
+    const b = s.map.getBounds().pad(-(w.inset ?? 0))
     return props.markers.reduce((n, m) => n + (b.contains([m.lat, m.lon]) ? 1 : 0), 0)
   }
   for (let i = 0; i < w.maxTimes && inView() < w.minMarkers && s.map.getZoom() > w.minZoom; i++) {

@@ -36,7 +36,10 @@ const PAGES: CardPage[] = [
     prepare: async (page) => {
       await page.goto('/catalog/Importozameschenie/')
       const heart = page.locator('[data-card="product"]').first().getByRole('button', { name: 'Добавить в избранное' })
+      // The counter moves at once; the favourites page shows what the server has stored.
+      const stored = page.waitForResponse((r) => r.url().includes('/ajax/favorites/') && r.request().postData()?.includes('action=add') === true && r.ok())
       await heart.click()
+      await stored
       await expect(page.locator('header [data-slot="header-favorites"] [data-favorites-count]')).toHaveText('1')
     },
   },

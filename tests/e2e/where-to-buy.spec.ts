@@ -49,6 +49,11 @@ test.describe('where to buy', () => {
     const outlets = await page.locator('[data-partner-outlets] li').count()
     expect(outlets).toBeGreaterThan(1)
     await expect(map.locator('.leaflet-marker-icon')).toHaveCount(outlets)
+    const box = await map.boundingBox()
+    for (const marker of await map.locator('.leaflet-marker-icon').all()) {
+      const m = await marker.boundingBox()
+      expect(box && m && m.x >= box.x && m.y >= box.y && m.x + m.width <= box.x + box.width && m.y + m.height <= box.y + box.height).toBe(true)
+    }
     const tiles = map.locator('.leaflet-tile-container img.leaflet-tile-loaded')
     await expect(tiles.first()).toBeVisible()
     const sources = await tiles.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))

@@ -18,8 +18,8 @@ export function outletsCenter(outlets: readonly { lat: number; lon: number }[]):
 export function PartnerMapPopup({ partner, tilesUrl, onClose }: { partner: PartnerWithOutlets; tilesUrl: string; onClose: () => void }) {
   const markers = partner.outlets.map((o) => ({ id: String(o.id), lat: o.lat, lon: o.lon, title: `${o.name}, ${o.address}` }))
   // A partner's pharmacies span cities, so their average centre can show none of them at zoom 7 on a
-  // phone: the map zooms out until every pharmacy is in view.
-  const widen = { minMarkers: markers.length, maxTimes: 6, minZoom: 3 }
+  // phone: the map zooms out until every pharmacy is in view, clear of the edges.
+  const widen = { minMarkers: markers.length, maxTimes: 6, minZoom: 3, inset: 0.15 }
   return (
     <Modal open onClose={onClose} title={`${partner.title}: аптеки на карте`} size="lg">
       <div className="h-80 overflow-hidden rounded-xl sm:h-96" data-partner-map>
