@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { formPost, newVisitor } from '../../tests/support/http'
-import { ajax, AjaxError, MESSAGES } from './ajax'
+import { ajax, MESSAGES, STATUS_OF_REFUSAL } from './ajax'
+import { Refusal, type RefusalKind } from './refusal'
 
 const schema = z.object({ ID: z.array(z.coerce.number().int().positive()).min(1), QUANTITY: z.coerce.number().int().min(1) })
 const echo = ajax(schema, async (input) => ({ ok: true, input }))
@@ -56,9 +57,19 @@ describe('the /ajax wrapper', () => {
     expect(await res.json()).toEqual({ order: null, error: MESSAGES.badSessid })
   })
 
-  it('maps AjaxError to its status and body, and hides unexpected errors behind a 500 message', async () => {
+  it('maps every refusal kind to its status, with the body the use-case gives', async () => {
+    const expected: Record<RefusalKind, number> = { invalid: 400, forbidden: 403, 'not-found': 404, conflict: 409, 'too-large': 413, limited: 429 }
+    expect(STATUS_OF_REFUSAL).toEqual(expected)
+    const shaped = ajax(z.object({}), async () => {
+      throw new Refusal('forbidden', 'Нет', { status: 'error', message: 'Нет' })
+    })
+    const res = await shaped(formPost('/ajax/x/', {}, newVisitor()))
+    expect([res.status, await res.json()]).toEqual([403, { status: 'error', message: 'Нет' }])
+  })
+
+  it('maps a refusal to its status and body, and hides unexpected errors behind a 500 message', async () => {
     const refusing = ajax(z.object({}), async () => {
-      throw new AjaxError(409, 'Уже есть')
+      throw new Refusal('conflict', 'Уже есть')
     })
     const res = await refusing(formPost('/ajax/x/', {}, newVisitor()))
     expect(res.status).toBe(409)

@@ -27,18 +27,6 @@ export const MESSAGES = {
   unexpected: 'Произошла ошибка, попробуйте повторить попытку позже.',
 } as const
 
-/** An expected refusal with a message for the buyer; `body` replaces the default `{error}` answer. */
-export class AjaxError extends Error {
-  override name = 'AjaxError'
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body?: unknown,
-  ) {
-    super(message)
-  }
-}
-
 export interface AjaxContext {
   readonly request: Request
   /** The session cookie's id; for POST it is proven by `sessid`. Empty for a GET without a session. */
@@ -107,7 +95,6 @@ export const STATUS_OF_REFUSAL: Readonly<Record<RefusalKind, number>> = {
 /** Every wrapper's errors: refusals by kind, unreadable input as 4xx, anything else a logged 500. */
 export function answerForError(error: unknown, request: Request, cookies: readonly CookieToSet[] = []): Response {
   if (error instanceof Refusal) return json(error.body ?? { error: error.message }, STATUS_OF_REFUSAL[error.kind], cookies)
-  if (error instanceof AjaxError) return json(error.body ?? { error: error.message }, error.status, cookies)
   if (error instanceof FormShapeError) return json({ error: error.message }, 400, cookies)
   if (error instanceof PayloadTooLarge) return json({ error: MESSAGES.tooLarge }, 413, cookies)
   if (error instanceof UnreadableBody) return json({ error: MESSAGES.badBody }, 400, cookies)

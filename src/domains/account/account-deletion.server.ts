@@ -1,7 +1,8 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { anonymiseOrdersWithin, cancelWithin, lockOrdersOfPerson } from '@/domains/orders/orders.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { newSessionId } from '@/lib/session'
 import { ACCOUNT_MESSAGES as M } from './account'
 import { lockUser } from './account.db'
@@ -21,17 +22,17 @@ import { allowAttempt, throttleKey } from './throttle.server'
 export async function deleteAccount(input: DeleteAccountInput, ctx: AjaxContext): Promise<{ status: 'success'; message: string }> {
   const { user } = await requireUser(ctx)
   if (user.hasPassword) {
-    if (!input.PASS) throw new AjaxError(400, A.deletePasswordEmpty)
-    if (!(await allowAttempt(db(), [['passwordCheck', user.id]]))) throw new AjaxError(429, M.tooMany)
+    if (!input.PASS) throw new Refusal('invalid', A.deletePasswordEmpty)
+    if (!(await allowAttempt(db(), [['passwordCheck', user.id]]))) throw new Refusal('limited', M.tooMany)
   }
   await db().transaction(async (tx) => {
     // The row lock orders this against a sign-in merge, a profile save or a second delete.
     const row = await lockUser(tx, user.id)
-    if (!row) throw new AjaxError(403, M.notSignedIn)
-    if (row.passwordHash && !(await verifyPassword(input.PASS, row.passwordHash))) throw new AjaxError(403, A.deletePasswordWrong)
+    if (!row) throw new Refusal('forbidden', M.notSignedIn)
+    if (row.passwordHash && !(await verifyPassword(input.PASS, row.passwordHash))) throw new Refusal('forbidden', A.deletePasswordWrong)
     const owned = await lockOrdersOfPerson(tx, user.id)
     const busy = owned.filter((o) => IN_PROGRESS.includes(o.status))
-    if (busy.length > 0) throw new AjaxError(409, A.deleteBlocked(busy.map((o) => o.id)))
+    if (busy.length > 0) throw new Refusal('conflict', A.deleteBlocked(busy.map((o) => o.id)))
     for (const order of owned) if (buyerMayCancel(order.status)) await cancelWithin(tx, order)
     await anonymiseOrdersWithin(
       tx,

@@ -4,7 +4,8 @@ import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { currentSession } from '@/domains/session/current-session.server'
 import { findSession, rotateSession } from '@/domains/session/session.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatPhone, isValidPhone, phoneDigits } from '@/lib/phone'
@@ -60,7 +61,7 @@ export async function currentUser(): Promise<User | null> {
 export async function requireUser(ctx: AjaxContext): Promise<{ user: User; sessionRowId: number }> {
   const session = await findSession(defaultDb(), ctx.sessionId)
   const row = session?.userId ? await userById(defaultDb(), session.userId) : null
-  if (!session || !row) throw new AjaxError(403, M.notSignedIn)
+  if (!session || !row) throw new Refusal('forbidden', M.notSignedIn)
   return { user: toUser(row), sessionRowId: session.id }
 }
 

@@ -1,7 +1,8 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { endSession } from '@/domains/session/session.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { newSessionId } from '@/lib/session'
 import { ACCOUNT_MESSAGES as M, EMAIL_MAX, PASSWORD_MAX, normalizeEmail } from './account'
 import { insertUser, userByEmail } from './account.db'
@@ -17,9 +18,9 @@ import { allowAttempt, attemptSucceeded } from './throttle.server'
 export async function login(input: AuthInput, ctx: AjaxContext): Promise<{ status: 'success' }> {
   const login = input.LOGIN_OR_EMAIL.trim()
   const password = input.PASS
-  if (!login || !password) throw new AjaxError(400, M.loginEmpty)
+  if (!login || !password) throw new Refusal('invalid', M.loginEmpty)
   const email = normalizeEmail(login).slice(0, EMAIL_MAX + 1)
-  if (!(await allowAttempt(db(), [['loginIp', ctx.ip], ['loginAccount', email]]))) throw new AjaxError(429, M.tooMany)
+  if (!(await allowAttempt(db(), [['loginIp', ctx.ip], ['loginAccount', email]]))) throw new Refusal('limited', M.tooMany)
 
   const user = email.length <= EMAIL_MAX ? await userByEmail(db(), email) : null
   const candidate = password.slice(0, PASSWORD_MAX + 1)
@@ -27,7 +28,7 @@ export async function login(input: AuthInput, ctx: AjaxContext): Promise<{ statu
     user?.passwordHash && candidate.length <= PASSWORD_MAX
       ? await verifyPassword(candidate, user.passwordHash)
       : await verifyAgainstDummy(candidate)
-  if (!ok || !user) throw new AjaxError(403, M.loginWrong)
+  if (!ok || !user) throw new Refusal('forbidden', M.loginWrong)
 
   await attemptSucceeded(db(), ['loginAccount', email], ['loginIp', ctx.ip])
   await signIn(ctx, user.id)
@@ -36,14 +37,14 @@ export async function login(input: AuthInput, ctx: AjaxContext): Promise<{ statu
 
 /** POST /ajax/register/: a new account, signed in at once with the guest's basket merged. */
 export async function register(input: RegisterInput, ctx: AjaxContext): Promise<{ status: 'success' }> {
-  if (!(await allowAttempt(db(), [['registerIp', ctx.ip]]))) throw new AjaxError(429, M.registerTooMany)
+  if (!(await allowAttempt(db(), [['registerIp', ctx.ip]]))) throw new Refusal('limited', M.registerTooMany)
   const email = normalizeEmail(input.EMAIL)
   // Checked before hashing so a taken e-mail costs nothing; the unique index decides a race.
-  if (await userByEmail(db(), email)) throw new AjaxError(400, M.emailTaken)
+  if (await userByEmail(db(), email)) throw new Refusal('invalid', M.emailTaken)
   const passwordHash = await hashPassword(input.PASS)
   const cookieId = await db().transaction(async (tx) => {
     const user = await insertUser(tx, { email, name: input.NAME, passwordHash, subscribed: input.IS_SUBSCRIBE })
-    if (!user) throw new AjaxError(400, M.emailTaken)
+    if (!user) throw new Refusal('invalid', M.emailTaken)
     return signInWithin(tx, ctx.sessionId, user.id)
   })
   ctx.replaceSession(cookieId)

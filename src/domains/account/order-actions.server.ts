@@ -3,7 +3,8 @@ import { db } from '@/db/client'
 import { refillBasket, type Cart } from '@/domains/cart/cart.server'
 import { ORDER_STATUS, cancelWithin, orderById, orderForViewer } from '@/domains/orders/orders.server'
 import { findSession } from '@/domains/session/session.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { ORDER_ACTION_MESSAGES as A, buyerMayCancel, planRepeat } from './order-actions'
 import type { OrderActionInput } from './order-actions.schema'
 
@@ -11,7 +12,7 @@ import type { OrderActionInput } from './order-actions.schema'
 async function ownOrder(orderId: number, ctx: AjaxContext) {
   const session = await findSession(db(), ctx.sessionId)
   const found = session ? await orderForViewer(db(), orderId, { sessionId: session.id, userId: session.userId }) : null
-  if (!found) throw new AjaxError(404, A.orderNotFound)
+  if (!found) throw new Refusal('not-found', A.orderNotFound)
   return found
 }
 
@@ -56,7 +57,7 @@ export async function cancelOwnOrder(input: OrderActionInput, ctx: AjaxContext):
   const { order } = await ownOrder(input.ORDER_ID, ctx)
   const done: CancelAnswer = { status: 'success', message: A.cancelled(order.id), statusName: ORDER_STATUS.cancelled.label }
   if (order.status === 'cancelled') return done
-  if (!buyerMayCancel(order.status)) throw new AjaxError(409, A.cannotCancel(order.id, ORDER_STATUS[order.status].label))
+  if (!buyerMayCancel(order.status)) throw new Refusal('conflict', A.cannotCancel(order.id, ORDER_STATUS[order.status].label))
   // The conditional status update inside requires the status read above: a payment or another
   // cancel that lands in between wins, so a paid order is never cancelled here and nothing is
   // released twice (R7).
@@ -65,5 +66,5 @@ export async function cancelOwnOrder(input: OrderActionInput, ctx: AjaxContext):
   // Another request moved the order first: a concurrent cancel is success, a payment is not.
   const now = await orderById(db(), order.id)
   if (now?.status === 'cancelled') return done
-  throw new AjaxError(409, A.cannotCancel(order.id, ORDER_STATUS[now?.status ?? order.status].label))
+  throw new Refusal('conflict', A.cannotCancel(order.id, ORDER_STATUS[now?.status ?? order.status].label))
 }

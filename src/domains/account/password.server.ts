@@ -2,7 +2,8 @@ import 'server-only'
 import type { z } from 'zod'
 import { db } from '@/db/client'
 import { enqueueMail } from '@/domains/mail/mail.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { ACCOUNT_MESSAGES as M, normalizeEmail } from './account'
 import { consumePasswordToken, endOtherSessions, retireUserTokens, setPasswordHash, userByEmail, userById, validPasswordToken } from './account.db'
@@ -17,10 +18,10 @@ import { allowAttempt, attemptSucceeded } from './throttle.server'
  */
 export async function changePassword(input: ChangePasswordInput, ctx: AjaxContext): Promise<{ status: 'success'; message: string }> {
   const { user, sessionRowId } = await requireUser(ctx)
-  if (!(await allowAttempt(db(), [['passwordCheck', user.id]]))) throw new AjaxError(429, M.tooMany)
+  if (!(await allowAttempt(db(), [['passwordCheck', user.id]]))) throw new Refusal('limited', M.tooMany)
   const row = await userById(db(), user.id)
   const ok = row?.passwordHash ? await verifyPassword(input.oldPassword, row.passwordHash) : false
-  if (!ok) throw new AjaxError(403, M.changeOldWrong)
+  if (!ok) throw new Refusal('forbidden', M.changeOldWrong)
   await attemptSucceeded(db(), ['passwordCheck', user.id])
   const passwordHash = await hashPassword(input.newPassword)
   await db().transaction(async (tx) => {
@@ -36,7 +37,7 @@ export async function changePassword(input: ChangePasswordInput, ctx: AjaxContex
  * per e-mail and hour, so the form can neither probe accounts nor flood a mailbox.
  */
 export async function requestRecovery(input: z.output<typeof forgotPasswordInput>, ctx: AjaxContext): Promise<{ status: 'success'; message: string }> {
-  if (!(await allowAttempt(db(), [['recoveryIp', ctx.ip]]))) throw new AjaxError(429, M.tooMany)
+  if (!(await allowAttempt(db(), [['recoveryIp', ctx.ip]]))) throw new Refusal('limited', M.tooMany)
   const email = normalizeEmail(input.EMAIL)
   const user = await userByEmail(db(), email)
   if (user && (await allowAttempt(db(), [['recoveryEmail', email]]))) {
@@ -59,11 +60,11 @@ export async function isPasswordLinkValid(token: string): Promise<boolean> {
  */
 export async function resetPassword(input: z.output<typeof resetPasswordInput>, ctx: AjaxContext): Promise<{ status: 'success'; message: string }> {
   const hash = tokenHash(input.token)
-  if (!(await validPasswordToken(db(), hash, now()))) throw new AjaxError(400, M.tokenInvalid)
+  if (!(await validPasswordToken(db(), hash, now()))) throw new Refusal('invalid', M.tokenInvalid)
   const passwordHash = await hashPassword(input.PASS)
   const cookieId = await db().transaction(async (tx) => {
     const token = await consumePasswordToken(tx, hash, now())
-    if (!token) throw new AjaxError(400, M.tokenInvalid)
+    if (!token) throw new Refusal('invalid', M.tokenInvalid)
     await setPasswordHash(tx, token.userId, passwordHash)
     await retireUserTokens(tx, token.userId, now())
     await endOtherSessions(tx, token.userId, null)

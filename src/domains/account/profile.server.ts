@@ -1,7 +1,8 @@
 import 'server-only'
 import type { z } from 'zod'
 import { db } from '@/db/client'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { formatPhone, isValidPhone, phoneDigits } from '@/lib/phone'
 import { ACCOUNT_MESSAGES as M, isBirthdayLocked, normalizeEmail, parseBirthday, todayInMoscow } from './account'
@@ -15,7 +16,7 @@ import { requireUser, type User } from './account.server'
  */
 async function ownUser(ctx: AjaxContext, pageUserId: string | null): Promise<{ user: User; sessionRowId: number }> {
   const me = await requireUser(ctx)
-  if (pageUserId !== null && pageUserId !== String(me.user.id)) throw new AjaxError(404, M.notFound)
+  if (pageUserId !== null && pageUserId !== String(me.user.id)) throw new Refusal('not-found', M.notFound)
   return me
 }
 
@@ -33,25 +34,25 @@ export async function saveProfile(input: ProfileInput, ctx: AjaxContext): Promis
 
   let phone = ''
   if (input.PERSONAL_PHONE && input.PERSONAL_PHONE.replace(/\D/g, '') !== '7') {
-    if (!isValidPhone(input.PERSONAL_PHONE)) throw new AjaxError(400, M.phone)
+    if (!isValidPhone(input.PERSONAL_PHONE)) throw new Refusal('invalid', M.phone)
     phone = formatPhone(phoneDigits(input.PERSONAL_PHONE))
   }
 
   let birthday: string | null | undefined
   if (input.BIRTHDATE) {
     birthday = parseBirthday(input.BIRTHDATE)
-    if (!birthday) throw new AjaxError(400, M.birthdayInvalid)
-    if (birthday > todayInMoscow(now())) throw new AjaxError(400, M.birthdayFuture)
+    if (!birthday) throw new Refusal('invalid', M.birthdayInvalid)
+    if (birthday > todayInMoscow(now())) throw new Refusal('invalid', M.birthdayFuture)
   }
 
-  if (email !== user.email && (await userByEmail(db(), email))) throw new AjaxError(400, M.emailTakenProfile)
+  if (email !== user.email && (await userByEmail(db(), email))) throw new Refusal('invalid', M.emailTakenProfile)
 
   try {
     await db().transaction(async (tx) => {
       const row = await lockUser(tx, user.id)
-      if (!row) throw new AjaxError(403, M.notSignedIn)
+      if (!row) throw new Refusal('forbidden', M.notSignedIn)
       const birthdayChanges = birthday !== undefined && birthday !== row.birthday
-      if (birthdayChanges && isBirthdayLocked(row.birthdayChangeCount)) throw new AjaxError(403, M.birthdayLocked)
+      if (birthdayChanges && isBirthdayLocked(row.birthdayChangeCount)) throw new Refusal('forbidden', M.birthdayLocked)
       await updateProfile(tx, user.id, {
         name: input.NAME,
         email,
@@ -62,7 +63,7 @@ export async function saveProfile(input: ProfileInput, ctx: AjaxContext): Promis
       await replaceAddresses(tx, user.id, input.ADDRESSES)
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AjaxError(400, M.emailTakenProfile)
+    if (isUniqueViolation(error)) throw new Refusal('invalid', M.emailTakenProfile)
     throw error
   }
   return { status: 'success', message: M.profileSaved }

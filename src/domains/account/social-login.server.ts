@@ -1,7 +1,8 @@
 import 'server-only'
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { ACCOUNT_MESSAGES as M, NAME_MAX, isValidEmail, normalizeEmail, stripName } from './account'
@@ -107,23 +108,23 @@ export function socialLoginConfig(): { authUrl: string } | null {
  */
 export async function socialLogin(input: { uToken: string }, ctx: AjaxContext): Promise<{ status: 'success' }> {
   const provider = socialProvider()
-  if (!provider) throw new AjaxError(404, M.socialOff)
+  if (!provider) throw new Refusal('not-found', M.socialOff)
   const host = new URL(env().PUBLIC_URL).host
   const profile = await provider.verify(input.uToken.trim(), host)
-  if (!profile) throw new AjaxError(403, M.socialFailed)
+  if (!profile) throw new Refusal('forbidden', M.socialFailed)
   const network = `${provider.code}:${profile.network}`
 
   const cookieId = await db().transaction(async (tx) => {
     let userId = await userIdBySocial(tx, network, profile.uid)
     if (userId === null) {
       const email = profile.email ? normalizeEmail(profile.email) : ''
-      if (!isValidEmail(email)) throw new AjaxError(403, M.socialFailed)
+      if (!isValidEmail(email)) throw new Refusal('forbidden', M.socialFailed)
       const existing = await userByEmail(tx, email)
-      if (existing && !profile.emailVerified) throw new AjaxError(403, M.socialFailed)
+      if (existing && !profile.emailVerified) throw new Refusal('forbidden', M.socialFailed)
       const user =
         existing ??
         (await insertUser(tx, { email, name: stripName(profile.name).trim().slice(0, NAME_MAX), passwordHash: null, subscribed: false }))
-      if (!user) throw new AjaxError(409, M.generic)
+      if (!user) throw new Refusal('conflict', M.generic)
       userId = user.id
       // A password-less account was made by a guest order, which anyone can place with any e-mail;
       // the sessions it has are not proven to be the owner's. The owner proving the e-mail ends them.

@@ -2,7 +2,7 @@ import 'server-only'
 import { db } from '@/db/client'
 import { cartOfVisitor } from '@/domains/cart/cart.server'
 import { findSession, ownerOf } from '@/domains/session/session.server'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { kopecksToRubles } from '@/lib/money'
 import { ANALYTICS_MESSAGES, cartEventItems, type BundleItem } from './analytics'
 import type { BundleInfoInput, SendEventInput } from './analytics.schema'
@@ -16,7 +16,7 @@ export async function sendEvent(input: SendEventInput, cookieId: string): Promis
   const session = await findSession(db(), cookieId)
   if (input.event === 'CART_VIEW') {
     const cart = await cartOfVisitor(cookieId)
-    if (!session || cart.Products.length === 0) throw new AjaxError(400, ANALYTICS_MESSAGES.emptyCart)
+    if (!session || cart.Products.length === 0) throw new Refusal('invalid', ANALYTICS_MESSAGES.emptyCart)
     await insertEvent(db(), {
       event: 'CART_VIEW',
       viewGuid: input.viewGuid,
@@ -26,7 +26,7 @@ export async function sendEvent(input: SendEventInput, cookieId: string): Promis
     return { success: true }
   }
   if (!session || !(await ownsOrder(db(), input.orderId, session.id, ownerOf(session)))) {
-    throw new AjaxError(404, ANALYTICS_MESSAGES.noOrder)
+    throw new Refusal('not-found', ANALYTICS_MESSAGES.noOrder)
   }
   if (!(await orderEventExists(db(), input.orderId))) {
     await insertEvent(db(), {

@@ -2,7 +2,7 @@ import 'server-only'
 import { db } from '@/db/client'
 import { leadsEmail } from '@/domains/layout/shop.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { phoneDigits } from '@/lib/phone'
@@ -53,7 +53,7 @@ export async function loadUpcomingEvents(): Promise<B2bEvent[]> {
 export async function requestProgramme(input: B2bProgramInput): Promise<{ success: true; id: number }> {
   const codes = [...new Set(input.UF_INTERESTS)]
   const programmes = await selectProgrammesByCode(db(), codes)
-  if (programmes.length !== codes.length) throw new AjaxError(400, 'Неизвестная программа')
+  if (programmes.length !== codes.length) throw new Refusal('invalid', 'Неизвестная программа')
   const names = codes.map((c) => programmes.find((p) => p.code === c)?.name ?? c)
   const phone = `+${phoneDigits(input.UF_PHONE)}`
   const to = await leadsEmail()
@@ -92,8 +92,8 @@ export async function requestProgramme(input: B2bProgramInput): Promise<{ succes
  */
 export async function registerForEvent(input: B2bEventInput): Promise<{ success: true }> {
   const event = await selectEvent(db(), input.UF_EVENT)
-  if (!event) throw new AjaxError(404, B2B_MESSAGES.eventUnknown)
-  if (!isEventOpen(event.startsAt, now())) throw new AjaxError(400, B2B_MESSAGES.eventClosed)
+  if (!event) throw new Refusal('not-found', B2B_MESSAGES.eventUnknown)
+  if (!isEventOpen(event.startsAt, now())) throw new Refusal('invalid', B2B_MESSAGES.eventClosed)
   const email = input.UF_EMAIL.toLowerCase()
   const phone = `+${phoneDigits(input.UF_PHONE)}`
   const to = await leadsEmail()

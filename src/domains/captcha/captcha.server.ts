@@ -3,7 +3,7 @@ import { createHash, createHmac } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Db, Tx } from '@/db/client'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import {
@@ -62,8 +62,8 @@ export interface VerifiedCaptcha {
  */
 export async function verifyCaptcha(raw: string | undefined): Promise<VerifiedCaptcha> {
   const payload = parseCaptchaPayload(raw ?? '')
-  if (!payload) throw new AjaxError(400, raw ? CAPTCHA_MESSAGES.invalid : CAPTCHA_MESSAGES.missing, captchaBody(raw))
-  if (payload.challenge.parameters.algorithm !== CAPTCHA_ALGORITHM) throw new AjaxError(400, CAPTCHA_MESSAGES.invalid)
+  if (!payload) throw new Refusal('invalid', raw ? CAPTCHA_MESSAGES.invalid : CAPTCHA_MESSAGES.missing, captchaBody(raw))
+  if (payload.challenge.parameters.algorithm !== CAPTCHA_ALGORITHM) throw new Refusal('invalid', CAPTCHA_MESSAGES.invalid)
   const result = await verifySolution({
     challenge: payload.challenge,
     solution: payload.solution,
@@ -71,7 +71,7 @@ export async function verifyCaptcha(raw: string | undefined): Promise<VerifiedCa
     hmacSignatureSecret: secret('challenge'),
     hmacKeySignatureSecret: secret('key'),
   }).catch(() => null)
-  if (!result?.verified) throw new AjaxError(400, CAPTCHA_MESSAGES.invalid, captchaBody(raw))
+  if (!result?.verified) throw new Refusal('invalid', CAPTCHA_MESSAGES.invalid, captchaBody(raw))
   const at = now()
   const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? at.getTime() / 1000 + CHALLENGE_TTL_SECONDS) * 1000)
   return { raw: raw ?? '', nonce: payload.challenge.parameters.nonce, expiresAt }
@@ -84,7 +84,7 @@ export async function verifyCaptcha(raw: string | undefined): Promise<VerifiedCa
 export async function claimCaptcha(db: Db | Tx, token: VerifiedCaptcha): Promise<void> {
   if (!guards.replay) return
   if (!(await claimChallenge(db, token.nonce, token.expiresAt))) {
-    throw new AjaxError(400, CAPTCHA_MESSAGES.replayed, captchaBody(token.raw, true))
+    throw new Refusal('invalid', CAPTCHA_MESSAGES.replayed, captchaBody(token.raw, true))
   }
   // Housekeeping now and then, not on every call.
   if (Math.random() < 0.02) await forgetExpiredChallenges(db, now())
@@ -120,5 +120,5 @@ export async function enforceLimits(
     checks.push(countHit(db, key, at, limits.session.windowSeconds).then((n) => n > limits.session.max))
   }
   checks.push(countHit(db, `${action}:ip:${who.ip}`, at, limits.ip.windowSeconds).then((n) => n > limits.ip.max))
-  if ((await Promise.all(checks)).some(Boolean)) throw new AjaxError(429, CAPTCHA_MESSAGES.limited)
+  if ((await Promise.all(checks)).some(Boolean)) throw new Refusal('limited', CAPTCHA_MESSAGES.limited)
 }

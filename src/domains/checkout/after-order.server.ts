@@ -4,7 +4,8 @@ import { registerAfterOrder, signInCreatedUser } from '@/domains/account/account
 import { enrolSubscriber } from '@/domains/forms/forms.server'
 import { attachOrderToUser, markOrderSubscribed, orderForViewer } from '@/domains/orders/orders.server'
 import { findSession } from '@/domains/session/session.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import type { OrderSubscriptionInput, RegisterMeInput } from './checkout.schema'
 
 export const AFTER_ORDER_MESSAGES = {
@@ -20,7 +21,7 @@ export const AFTER_ORDER_MESSAGES = {
 export async function registerMe(input: RegisterMeInput, ctx: AjaxContext): Promise<{ success: true }> {
   const session = await findSession(db(), ctx.sessionId)
   const found = session ? await orderForViewer(db(), input.orderId, { sessionId: session.id, userId: session.userId }) : null
-  if (!found) throw new AjaxError(404, AFTER_ORDER_MESSAGES.noOrder)
+  if (!found) throw new Refusal('not-found', AFTER_ORDER_MESSAGES.noOrder)
   const { order } = found
   if (order.userId !== null || !order.email) return { success: true }
   const subscribe = input.subscribe === 'Y' || input.subscribe === 'true' || input.subscribe === '1'
@@ -43,14 +44,14 @@ export async function registerMe(input: RegisterMeInput, ctx: AjaxContext): Prom
  */
 export async function subscribeAfterOrder(input: OrderSubscriptionInput, ctx: AjaxContext): Promise<{ success: true }> {
   const session = await findSession(db(), ctx.sessionId)
-  if (!session) throw new AjaxError(403, AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
+  if (!session) throw new Refusal('forbidden', AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
   const subscribed = await db().transaction(async (tx) => {
     const marked = await markOrderSubscribed(tx, { sessionId: session.id, userId: session.userId }, input.email)
     if (!marked) return false
     await enrolSubscriber(tx, { email: input.email, page: ORDER_NEWSLETTER_PAGE, userId: session.userId, promo: false })
     return true
   })
-  if (!subscribed) throw new AjaxError(403, AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
+  if (!subscribed) throw new Refusal('forbidden', AFTER_ORDER_MESSAGES.subscribeOnlyAfterOrder)
   return { success: true }
 }
 

@@ -10,7 +10,8 @@ import { createOrder } from '@/domains/orders/orders.server'
 import { newPaymentToken } from '@/domains/payment/payment.server'
 import { productUrl } from '@/domains/catalog/catalog'
 import { findSession, ownerOf } from '@/domains/session/session.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub, kopecksToRubles } from '@/lib/money'
@@ -60,12 +61,12 @@ async function fastOrderRefusal(basket: readonly BasketItem[]): Promise<string |
 export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): Promise<FastOrderAnswer> {
   const database = db()
   const session = await findSession(database, ctx.sessionId)
-  if (!session) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
+  if (!session) throw new Refusal('invalid', FAST_ORDER_MESSAGES.empty)
   const owner = ownerOf(session)
   const basket = await loadBasket(database, owner)
-  if (basket.length === 0) throw new AjaxError(400, FAST_ORDER_MESSAGES.empty)
+  if (basket.length === 0) throw new Refusal('invalid', FAST_ORDER_MESSAGES.empty)
   const refusal = await fastOrderRefusal(basket)
-  if (refusal) throw new AjaxError(400, refusal)
+  if (refusal) throw new Refusal('invalid', refusal)
   const keyOwner = owner.kind === 'user' ? `u:${owner.userId}` : `s:${owner.sessionId}`
   const key = `fast:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
   try {
@@ -155,7 +156,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
       },
     }
   } catch (error) {
-    if (error instanceof Refused) throw new AjaxError(409, error.message)
+    if (error instanceof Refused) throw new Refusal('conflict', error.message)
     throw error
   }
 }

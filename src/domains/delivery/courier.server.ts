@@ -1,5 +1,5 @@
 import 'server-only'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { kopecksToRubles } from '@/lib/money'
 import { builtInAddressIndex, resolveFullAddress, type AddressSuggester, type AddressSuggestion } from './address-index'
 import { DELIVERY_MESSAGES } from './delivery'
@@ -11,7 +11,7 @@ const addressService: AddressSuggester = builtInAddressIndex
 
 async function cityOrFail(code: string) {
   const city = await findCity(code)
-  if (!city) throw new AjaxError(404, DELIVERY_MESSAGES.unknownCity)
+  if (!city) throw new Refusal('not-found', DELIVERY_MESSAGES.unknownCity)
   return city
 }
 
@@ -38,11 +38,11 @@ export async function courierOffers(
 ): Promise<{ couriers: CourierOffer[]; warning: string; address: string }> {
   const city = await cityOrFail(input.city)
   const service = await serviceByHandler(input.type || 'courier')
-  if (!service || service.type !== 'courier') throw new AjaxError(400, DELIVERY_MESSAGES.unknownService)
+  if (!service || service.type !== 'courier') throw new Refusal('invalid', DELIVERY_MESSAGES.unknownService)
   const address = await resolveFullAddress(addressService, city, input.address)
   if (!address) {
     const any = await addressService.suggest(city, input.address)
-    throw new AjaxError(400, any.length > 0 ? DELIVERY_MESSAGES.fullAddress : DELIVERY_MESSAGES.addressNotFound)
+    throw new Refusal('invalid', any.length > 0 ? DELIVERY_MESSAGES.fullAddress : DELIVERY_MESSAGES.addressNotFound)
   }
   const schedule = await courierSchedule(city.code)
   const quote = await quoteForCity(service, city, input.basket)

@@ -1,5 +1,5 @@
 import 'server-only'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { kopecksToRubles } from '@/lib/money'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from './delivery'
@@ -55,13 +55,13 @@ function toPickerPoint(p: PointRow): PickerPoint {
 
 async function cityOrFail(code: string): Promise<CityRow> {
   const city = await findCity(code)
-  if (!city) throw new AjaxError(404, DELIVERY_MESSAGES.unknownCity, { error: DELIVERY_MESSAGES.unknownCity, points: [] })
+  if (!city) throw new Refusal('not-found', DELIVERY_MESSAGES.unknownCity, { error: DELIVERY_MESSAGES.unknownCity, points: [] })
   return city
 }
 
 async function providerOrFail(type: string) {
   const provider = await pickupProvider(type)
-  if (!provider) throw new AjaxError(400, DELIVERY_MESSAGES.unknownService, { error: DELIVERY_MESSAGES.unknownService, points: [] })
+  if (!provider) throw new Refusal('invalid', DELIVERY_MESSAGES.unknownService, { error: DELIVERY_MESSAGES.unknownService, points: [] })
   return provider
 }
 
@@ -93,10 +93,10 @@ export async function getInfo(input: Extract<PvzInput, { action: 'getInfo' }>): 
   const otherCity = input.city ? (await findCity(input.city))?.code !== point?.cityCode : false
   const otherKind = input['point-type'] ? input['point-type'] !== point?.kind : false
   if (!point || !point.active || !city || !service || otherCity || otherKind) {
-    throw new AjaxError(404, DELIVERY_MESSAGES.pointUnavailable, { id: null, warning: true, error: DELIVERY_MESSAGES.pointUnavailable })
+    throw new Refusal('not-found', DELIVERY_MESSAGES.pointUnavailable, { id: null, warning: true, error: DELIVERY_MESSAGES.pointUnavailable })
   }
   const quote = await quoteForCity(service, city, input.basket)
-  if (!quote) throw new AjaxError(404, DELIVERY_MESSAGES.pointUnavailable, { id: null, warning: true, error: DELIVERY_MESSAGES.pointUnavailable })
+  if (!quote) throw new Refusal('not-found', DELIVERY_MESSAGES.pointUnavailable, { id: null, warning: true, error: DELIVERY_MESSAGES.pointUnavailable })
   const dates = pickupDates(now(), quote)
   const overWeight = isOverWeight(service, quote.parcel, point)
   return {
@@ -139,7 +139,7 @@ export async function carrierPoints(handler: string, input: CarrierPointsInput):
   if (!RUSSIA.has((input.country ?? '').toLowerCase())) return {}
   const city = await cityOrFail(input.town)
   if (input.region && city.region.toLowerCase() !== input.region.toLowerCase() && city.code !== input.town) {
-    throw new AjaxError(404, DELIVERY_MESSAGES.unknownCity, { error: DELIVERY_MESSAGES.unknownCity })
+    throw new Refusal('not-found', DELIVERY_MESSAGES.unknownCity, { error: DELIVERY_MESSAGES.unknownCity })
   }
   const provider = await providerOrFail(handler)
   const points = await provider.pointsInCity(city.code)

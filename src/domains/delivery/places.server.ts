@@ -1,6 +1,7 @@
 import 'server-only'
 import { db } from '@/db/client'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, REGION_COOKIE, type Place } from './delivery'
 import { searchCities, type CityRow } from './delivery.db'
@@ -24,7 +25,7 @@ export function toPlace(city: CityRow): Place {
 export async function places(input: PlacesInput, ctx: AjaxContext): Promise<Place[] | { location: Place }> {
   if (input.CODE) {
     const city = await findCity(input.CODE)
-    if (!city) throw new AjaxError(404, DELIVERY_MESSAGES.unknownCity)
+    if (!city) throw new Refusal('not-found', DELIVERY_MESSAGES.unknownCity)
     ctx.setCookie({ name: REGION_COOKIE, value: city.code, httpOnly: false, maxAge: DELIVERY_LIMITS.cookieMaxAgeSeconds })
     return { location: toPlace(city) }
   }

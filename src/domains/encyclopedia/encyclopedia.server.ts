@@ -1,6 +1,6 @@
 import 'server-only'
 import { db } from '@/db/client'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
 import { compositionMentions, groupByLetter, transliterate, type EncElementLink } from './encyclopedia'
 import * as q from './encyclopedia.db'
@@ -32,7 +32,7 @@ export function encSections(): Promise<EncSection[]> {
 /** POST /ajax/get-enc-elements/: elements of a section (0 = all) grouped by first letter. */
 export async function encElementsByLetter(sectionId: number): Promise<{ elementsArr: Record<string, EncElementLink[]> }> {
   if (sectionId > 0 && !(await encSections()).some((s) => s.ID === sectionId)) {
-    throw new AjaxError(404, MESSAGES.sectionNotFound)
+    throw new Refusal('not-found', MESSAGES.sectionNotFound)
   }
   const elementsArr = await cached(`content:enc-elements:${sectionId}`, { tags: TAGS }, async () =>
     groupByLetter(await q.selectEncElementLinks(db(), sectionId)),

@@ -1,7 +1,7 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { ensureSession, findSession, ownerOf } from '@/domains/session/session.server'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { FAVORITES_MESSAGES, MAX_FAVORITES } from './favorites'
 import type { FavoritesInput } from './favorites.schema'
 import { countFavorites, deleteFavorite, insertFavorite, isActiveProduct, selectActive, selectFavoriteIds } from './favorites.db'
@@ -31,9 +31,9 @@ export async function favoritesCall(input: FavoritesInput, cookieId: string): Pr
     return selectFavoriteIds(db(), owner)
   }
   return db().transaction(async (tx) => {
-    if (!(await isActiveProduct(tx, input.productId))) throw new AjaxError(404, FAVORITES_MESSAGES.unknownProduct)
+    if (!(await isActiveProduct(tx, input.productId))) throw new Refusal('not-found', FAVORITES_MESSAGES.unknownProduct)
     const owner = ownerOf(await ensureSession(tx, cookieId))
-    if ((await countFavorites(tx, owner)) >= MAX_FAVORITES) throw new AjaxError(400, FAVORITES_MESSAGES.tooMany)
+    if ((await countFavorites(tx, owner)) >= MAX_FAVORITES) throw new Refusal('invalid', FAVORITES_MESSAGES.tooMany)
     await insertFavorite(tx, owner, input.productId)
     return selectFavoriteIds(tx, owner)
   })

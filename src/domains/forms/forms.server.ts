@@ -4,7 +4,8 @@ import { db as defaultDb, type Tx } from '@/db/client'
 import { userForSession } from '@/domains/account/account.server'
 import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { FORM_MESSAGES as M, normalizePage, ratingCookieName, themeLabel } from './forms'
@@ -168,7 +169,7 @@ export async function followSubscriptionLink(input: { token: string; action: 'co
   const db = defaultDb()
   const hash = digest(input.token)
   const done = input.action === 'confirm' ? await confirmByToken(db, hash, now()) : await unsubscribeByToken(db, hash, now())
-  if (!done) throw new AjaxError(404, M.badLink)
+  if (!done) throw new Refusal('not-found', M.badLink)
   return { success: true, message: input.action === 'confirm' ? M.confirmed : M.unsubscribed }
 }
 
@@ -178,7 +179,7 @@ export async function followSubscriptionLink(input: { token: string; action: 'co
  */
 export async function setArticleRating(input: RatingInput, ctx: AjaxContext) {
   const db = defaultDb()
-  if (!ctx.sessionId) throw new AjaxError(403, 'Сессия устарела. Обновите страницу и повторите действие.')
+  if (!ctx.sessionId) throw new Refusal('forbidden', 'Сессия устарела. Обновите страницу и повторите действие.')
   await enforceLimits(db, 'rating', ctx)
   const user = await userForSession(db, ctx.sessionId)
   const visitor = user ? `u:${user.id}` : `s:${digest(ctx.sessionId)}`

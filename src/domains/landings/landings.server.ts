@@ -2,7 +2,7 @@ import 'server-only'
 import { db } from '@/db/client'
 import { loadProductCards, type ProductCardData } from '@/domains/catalog/catalog.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
@@ -174,7 +174,7 @@ export function loadMealPlan(code = 'turboslim-menu'): Promise<MealPlan | null> 
 export async function recipeForModal(id: number) {
   const row = await selectRecipe(db(), id)
   const parsed = recipeData.safeParse(row?.data)
-  if (!row || !parsed.success) throw new AjaxError(404, 'Рецепт не найден')
+  if (!row || !parsed.success) throw new Refusal('not-found', 'Рецепт не найден')
   return { recipe: { id: row.id, ...parsed.data, total: totalCalories(parsed.data.info) } }
 }
 
@@ -184,7 +184,7 @@ const PALETTE = ['#e8f5ee', '#fdf1e4', '#e6f1fb', '#fdeef2', '#f1ecfb']
 export async function productForModal(id: number) {
   const [card] = await loadProductCards([id])
   const texts = card ? await selectProductTexts(db(), id) : undefined
-  if (!card || !texts) throw new AjaxError(404, 'Товар не найден')
+  if (!card || !texts) throw new Refusal('not-found', 'Товар не найден')
   const { offer } = pickPrice(card.offers)
   const initial = offer ?? card.offers[0]
   const info = [
@@ -229,7 +229,7 @@ export type RecipeModalAnswer = Awaited<ReturnType<typeof recipeForModal>>
 /** The stages a step's form promises, with each food's recipe, for the mail (ADR 113). */
 async function promisedMenu(step: TurboStage): Promise<MealPlanMailStage[]> {
   const plan = await loadMealPlan()
-  if (!plan) throw new AjaxError(404, 'Программа не найдена')
+  if (!plan) throw new Refusal('not-found', 'Программа не найдена')
   const stages = promisedStages(step)
   return Promise.all(
     plan.steps

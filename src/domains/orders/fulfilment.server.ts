@@ -1,6 +1,6 @@
 import 'server-only'
 import { db, type Db } from '@/db/client'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { logger } from '@/lib/logger'
 import { CARRIER_PROP, FITO_ID_PROP, TRACK_PROP } from './fulfilment'
 import { orderIdParam, type FulfilmentInput } from './fulfilment.schema'
@@ -33,7 +33,7 @@ export interface FulfilmentState {
 export async function setFulfilment(database: Db, orderId: number, input: FulfilmentInput): Promise<FulfilmentState> {
   const state = await database.transaction(async (tx) => {
     const order = await orderById(tx, orderId)
-    if (!order) throw new AjaxError(404, FULFILMENT_MESSAGES.notFound)
+    if (!order) throw new Refusal('not-found', FULFILMENT_MESSAGES.notFound)
     // Props first: a 'shipped' mail queued by the status change then carries the track number sent
     // in the same request. A refused status still applies nothing (the transaction rolls back).
     const set: Record<string, string> = {}
@@ -50,20 +50,20 @@ export async function setFulfilment(database: Db, orderId: number, input: Fulfil
     const to = input.status
     if (to && to !== order.status) {
       if (!canTransition(order.status, to)) {
-        throw new AjaxError(409, FULFILMENT_MESSAGES.transition(order.status, to), {
+        throw new Refusal('conflict', FULFILMENT_MESSAGES.transition(order.status, to), {
           error: FULFILMENT_MESSAGES.transition(order.status, to),
           status: order.status,
           allowed: ORDER_STATUS[order.status].next,
         })
       }
       const moved = to === 'cancelled' ? await cancelWithin(tx, order) : await changeStatus(tx, orderId, to)
-      if (!moved) throw new AjaxError(409, FULFILMENT_MESSAGES.raced)
+      if (!moved) throw new Refusal('conflict', FULFILMENT_MESSAGES.raced)
     } else if (order.status === 'shipped' && input.trackNumber && input.trackNumber !== (order.props[TRACK_PROP] ?? null)) {
       // The parcel went out before its track number was known: the buyer gets it in its own mail.
       await queueOrderMail(tx, orderId, { kind: 'track' })
     }
     const after = await orderById(tx, orderId)
-    if (!after) throw new AjaxError(404, FULFILMENT_MESSAGES.notFound)
+    if (!after) throw new Refusal('not-found', FULFILMENT_MESSAGES.notFound)
     return stateOf(after)
   })
   // The log is the audit trail of back-office changes: what was sent and when.
@@ -85,6 +85,6 @@ function stateOf(order: OrderRow): FulfilmentState {
 /** POST /api/admin/orders/{id}/fulfilment/: a malformed id is an order that does not exist. */
 export async function fulfilmentCall(input: FulfilmentInput, params: Record<string, string | string[]>): Promise<{ order: FulfilmentState }> {
   const id = orderIdParam.safeParse(params.id)
-  if (!id.success) throw new AjaxError(404, FULFILMENT_MESSAGES.notFound)
+  if (!id.success) throw new Refusal('not-found', FULFILMENT_MESSAGES.notFound)
   return { order: await setFulfilment(db(), id.data, input) }
 }

@@ -6,7 +6,6 @@ import { orders, payments } from '@/db/schema'
 import { guards } from '@/domains/orders/integrity-guards'
 import { queueOrderMail } from '@/domains/orders/order-mail.server'
 import { changeStatus, orderById, orderForViewer, type OrderRow } from '@/domains/orders/orders.server'
-import { AjaxError } from '@/lib/ajax'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { Refusal } from '@/lib/refusal'
@@ -139,7 +138,7 @@ export async function receivePaymentCallback(input: PaymentCallbackInput): Promi
 /** POST /payment/sandbox/pay/: the sandbox's pay or refuse button, then back to the order. */
 export async function sandboxChoice(input: SandboxInput): Promise<Response> {
   const next = await sandboxOutcome(db(), input.token, input.outcome)
-  if (!next) throw new AjaxError(404, 'Ссылка на оплату недействительна.')
+  if (!next) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
   return new Response(null, { status: 303, headers: { location: next, 'cache-control': 'no-store' } })
 }
 

@@ -2,7 +2,7 @@ import 'server-only'
 import { db, type Db, type Tx } from '@/db/client'
 import { loadProductCards, type ProductCardData } from '@/domains/catalog/catalog.server'
 import { ensureSession, findSession, ownerOf } from '@/domains/session/session.server'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { pickSimilar, RECENTLY_VIEWED_LIMIT, toSeenProduct, visibleRecentlyViewed, type SeenProduct } from './recently-viewed'
@@ -40,8 +40,8 @@ export const MESSAGES = {
 /** Records that the visitor (or their account, once signed in) opened a product page. */
 export async function recordProductView(cookieId: string, productId: number): Promise<{ success: true }> {
   const [card] = await loadProductCards([productId])
-  if (!card) throw new AjaxError(404, MESSAGES.productNotFound)
-  if (!cookieId) throw new AjaxError(400, MESSAGES.productNotFound)
+  if (!card) throw new Refusal('not-found', MESSAGES.productNotFound)
+  if (!cookieId) throw new Refusal('invalid', MESSAGES.productNotFound)
   const session = await ensureSession(db(), cookieId)
   await q.upsertView(db(), ownerOf(session), productId, now(), RECENTLY_VIEWED_LIMIT)
   return { success: true }

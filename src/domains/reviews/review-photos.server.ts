@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import { AjaxError } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { env } from '@/lib/env'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MAX_SIDE, REVIEW_MESSAGES as M } from './reviews'
 
@@ -28,13 +28,13 @@ function isEmptyPart(f: File | string): boolean {
  */
 export async function processPhotos(parts: readonly (File | string)[]): Promise<ProcessedPhoto[]> {
   const files = parts.filter((f): f is File => !isEmptyPart(f))
-  if (files.length > MAX_PHOTOS) throw new AjaxError(400, M.photoCount)
-  for (const f of files) if (f.size > MAX_PHOTO_BYTES) throw new AjaxError(413, M.photoSize)
+  if (files.length > MAX_PHOTOS) throw new Refusal('invalid', M.photoCount)
+  for (const f of files) if (f.size > MAX_PHOTO_BYTES) throw new Refusal('too-large', M.photoSize)
   const out: ProcessedPhoto[] = []
   for (const file of files) {
     const bytes = new Uint8Array(await file.arrayBuffer())
     const kind = await fileTypeFromBuffer(bytes)
-    if (!kind || !ACCEPTED.has(kind.mime)) throw new AjaxError(400, M.photoType)
+    if (!kind || !ACCEPTED.has(kind.mime)) throw new Refusal('invalid', M.photoType)
     try {
       const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error', animated: false })
         .rotate()
@@ -43,7 +43,7 @@ export async function processPhotos(parts: readonly (File | string)[]): Promise<
         .toBuffer({ resolveWithObject: true })
       out.push({ data, width: info.width, height: info.height })
     } catch {
-      throw new AjaxError(400, M.photoBroken)
+      throw new Refusal('invalid', M.photoBroken)
     }
   }
   return out

@@ -2,7 +2,8 @@ import 'server-only'
 import { db as defaultDb } from '@/db/client'
 import { currentUser, userForSession } from '@/domains/account/account.server'
 import { claimCaptcha, consumeCaptcha, enforceLimits, verifyCaptcha } from '@/domains/captcha/captcha.server'
-import { AjaxError, type AjaxContext } from '@/lib/ajax'
+import type { AjaxContext } from '@/lib/ajax'
+import { Refusal } from '@/lib/refusal'
 import { cached, invalidateTag } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import {
@@ -105,9 +106,9 @@ export async function listReviews(input: ListInput, ctx: AjaxContext) {
 export async function submitNativeReview(input: NativeReviewInput, ctx: AjaxContext) {
   const db = defaultDb()
   const user = ctx.sessionId ? await userForSession(db, ctx.sessionId) : null
-  if (!user) throw new AjaxError(403, M.signInRequired)
+  if (!user) throw new Refusal('forbidden', M.signInRequired)
   const product = await findProduct(db, input.PRODUCT_ID)
-  if (!product) throw new AjaxError(404, M.unknownProduct)
+  if (!product) throw new Refusal('not-found', M.unknownProduct)
   await enforceLimits(db, 'review', ctx)
   await db.transaction(async (tx) => {
     await consumeCaptcha(tx, input.RecapToken)
@@ -133,7 +134,7 @@ export async function submitNativeReview(input: NativeReviewInput, ctx: AjaxCont
 export async function submitWidgetReview(input: WidgetReviewInput, ctx: AjaxContext) {
   const db = defaultDb()
   const product = await findProduct(db, input.PRODUCT_ID)
-  if (!product) throw new AjaxError(404, M.unknownProduct)
+  if (!product) throw new Refusal('not-found', M.unknownProduct)
   const offer = input.OFFER_ID ? await findOffer(db, input.OFFER_ID) : null
   const user = ctx.sessionId ? await userForSession(db, ctx.sessionId) : null
   await enforceLimits(db, 'review', ctx)
@@ -260,10 +261,10 @@ export const MODERATION_MESSAGES = {
  */
 export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
   const manager = await managerForSession(ctx.sessionId)
-  if (!manager) throw new AjaxError(403, MODERATION_MESSAGES.forbidden)
+  if (!manager) throw new Refusal('forbidden', MODERATION_MESSAGES.forbidden)
   const db = defaultDb()
   const status = await reviewStatus(db, input.id)
-  if (!status) throw new AjaxError(404, MODERATION_MESSAGES.notFound)
+  if (!status) throw new Refusal('not-found', MODERATION_MESSAGES.notFound)
   const to = input.action === 'approve' ? 'approved' : 'rejected'
   if (status === to) return { success: true, status, message: MODERATION_MESSAGES.unchanged }
   const changed = await db.transaction(async (tx) => {
@@ -272,7 +273,7 @@ export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
     if (to === 'approved' || status === 'approved') await recomputeRating(tx, row.productId)
     return row
   })
-  if (!changed) throw new AjaxError(409, MODERATION_MESSAGES.unchanged)
+  if (!changed) throw new Refusal('conflict', MODERATION_MESSAGES.unchanged)
   invalidateTag(tagOf(changed.productId))
   invalidateTag('catalog')
   return { success: true, status: to, message: to === 'approved' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected }
