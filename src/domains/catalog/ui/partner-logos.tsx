@@ -14,7 +14,6 @@ export function PartnerLogos({ partners }: { partners: readonly PartnerLink[] })
             title={p.title}
             data-card="partner"
           >
-            {/* eslint-disable-next-line @next/next/no-img-element -- partner logos are small local SVGs */}
             <img src={p.image} alt={p.title} className="max-h-full max-w-full" loading="lazy" />
           </a>
         </li>
