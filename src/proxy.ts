@@ -22,8 +22,10 @@ export function proxy(request: NextRequest) {
   const needsSlash = !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname)
   let response: NextResponse
   if (needsSlash && (request.method === 'GET' || request.method === 'HEAD')) {
-    const target = url.clone()
-    target.pathname = `${url.pathname}/`
+    // A plain URL, not nextUrl.clone(): NextURL formats its path by the trailing slash of the address
+    // it was made from, so the added slash was dropped again and the redirect pointed at itself.
+    const target = new URL(request.url)
+    target.pathname = `${target.pathname}/`
     return NextResponse.redirect(target, 308)
   } else if (needsSlash) {
     const target = url.clone()
