@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountPercent, formatRub, kopecksToRubles, rublesToKopecks, splitEvenly } from './money'
+import { discountPercent, formatRub, kopecksToRubles, rublesToKopecks } from './money'
 
 describe('money in kopecks', () => {
   it('converts at the wire without float drift', () => {
@@ -14,10 +14,5 @@ describe('money in kopecks', () => {
     expect(discountPercent(85000, 100000)).toBe(15)
     expect(discountPercent(100000, 100000)).toBe(0)
     expect(discountPercent(100000, null)).toBe(0)
-  })
-  it('splits a sum into parts that add up exactly', () => {
-    const parts = splitEvenly(100001, 4)
-    expect(parts).toEqual([25001, 25000, 25000, 25000])
-    expect(parts.reduce((a, b) => a + b, 0)).toBe(100001)
   })
 })

@@ -22,10 +22,3 @@ export function discountPercent(price: Kopecks, oldPrice: Kopecks | null | undef
   if (!oldPrice || oldPrice <= price) return 0
   return Math.round(((oldPrice - price) / oldPrice) * 100)
 }
-
-/** Splits a sum into n parts that add up exactly; earlier parts take the remainder. */
-export function splitEvenly(total: Kopecks, parts: number): Kopecks[] {
-  const base = Math.floor(total / parts)
-  const rest = total - base * parts
-  return Array.from({ length: parts }, (_, i) => base + (i < rest ? 1 : 0))
-}

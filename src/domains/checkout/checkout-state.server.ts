@@ -2,8 +2,6 @@ import 'server-only'
 import { db, type Db, type Tx } from '@/db/client'
 import { userForSession, type User } from '@/domains/account/account.server'
 import { loadBasket, loadMinOrderSum, type BasketItem } from '@/domains/cart/cart.server'
-import { MAX_ITEMS_PER_ORDER, lineCap } from '@/domains/cart/cart-limits'
-import { CART_MESSAGES, unitPrices } from '@/domains/cart/cart'
 import {
   choiceFromProps,
   findCity,
@@ -13,6 +11,7 @@ import {
   type DeliveryOption,
   type DeliveryQuote,
 } from '@/domains/delivery/delivery.server'
+import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
 import { findSession, ownerOf, type Owner, type SessionRow } from '@/domains/session/session.server'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
@@ -20,12 +19,20 @@ import { kopecksToRubles, type Kopecks } from '@/lib/money'
 import {
   CHECKOUT_MESSAGES,
   COMMENT_MAX,
-  COUPON_STATUS_TEXT,
-  evaluateCoupon,
-  orderTotals,
-  propertyError,
+  applyCoupons,
+  chooseDelivery,
+  choosePaySystem,
+  choosePersonType,
+  fillValues,
+  goodsSum,
+  mirrorCoupon,
+  orderErrors,
+  priceLine,
+  totalsOf,
+  visibleProps,
   type CouponRow,
   type OrderTotals,
+  type PricedLine,
 } from './checkout'
 import {
   couponsByCodes,
@@ -33,6 +40,7 @@ import {
   loadCheckoutConfig,
   profilesOf,
   sessionCouponCodes,
+  type BuyerProfileRow,
   type CheckoutConfig,
   type GiftOffer,
   type PaySystemRow,
@@ -40,9 +48,7 @@ import {
   type PropRow,
 } from './checkout.db'
 import type { CheckoutForm } from './checkout.schema'
-import { toOrderState, type Coupon, type ErrorBlocks, type OrderState } from './checkout-wire'
-import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
-
+import { toOrderState, type ErrorBlocks, type OrderState } from './checkout-wire'
 
 /** Delivery-widget properties the page fills itself; never shown as plain inputs nor checked as such. */
 export const MICRO_CODES: ReadonlySet<string> = new Set(DELIVERY_WIDGET_CODES)
@@ -63,14 +69,6 @@ export async function visitorOf(q: Db | Tx, cookieId: string): Promise<Visitor> 
   const session = await findSession(q, cookieId)
   const user = session?.userId ? await userForSession(q, cookieId) : null
   return { cookieId, session, user, owner: session ? ownerOf(session) : null }
-}
-
-export interface PricedLine {
-  item: BasketItem
-  price: Kopecks
-  basePrice: Kopecks
-  /** Why this line cannot be bought as it is; null when it can. */
-  problem: string | null
 }
 
 export interface BuiltOrder {
@@ -109,21 +107,47 @@ export function toDeliveryLines(items: readonly BasketItem[]): DeliveryBasketLin
   }))
 }
 
-/** The cart's unit-price rule (an inactive or unpriced offer has no price), plus why the line cannot be ordered. */
-export function priceLine(item: BasketItem): PricedLine {
-  const { price, base } = unitPrices(item)
-  let problem: string | null = null
-  if (price <= 0) problem = CHECKOUT_MESSAGES.noPrice
-  else if (item.quantity > lineCap(item.stock)) problem = CHECKOUT_MESSAGES.outOfStock(item.name)
-  return { item, price, basePrice: base, problem }
+/** Everything an order is built from that does not depend on the form, read once. */
+interface OrderFacts {
+  config: CheckoutConfig
+  at: Date
+  basket: BasketItem[]
+  profiles: BuyerProfileRow[]
+  couponCodes: string[]
+  couponRows: Map<string, CouponRow>
+  gifts: Map<number, GiftOffer>
+  minSum: Kopecks
 }
 
-const yn = (v: boolean): 'Y' | 'N' => (v ? 'Y' : 'N')
+async function loadOrderFacts(q: Db | Tx, visitor: Visitor, given: { basket?: BasketItem[] }): Promise<OrderFacts> {
+  const [config, basket, profiles, couponCodes, minSum] = await Promise.all([
+    checkoutConfig(),
+    given.basket ?? (visitor.owner ? loadBasket(q, visitor.owner) : []),
+    visitor.user ? profilesOf(q, visitor.user.id) : [],
+    visitor.session ? sessionCouponCodes(q, visitor.session.id) : [],
+    loadMinOrderSum(),
+  ])
+  const rows = await couponsByCodes(q, couponCodes)
+  const giftIds = [...new Set(rows.flatMap((r) => (r.kind === 'gift' && r.giftOfferId !== null ? [r.giftOfferId] : [])))]
+  const gifts = await Promise.all(giftIds.map((id) => giftOffer(q, id)))
+  return {
+    config,
+    at: now(),
+    basket,
+    profiles,
+    couponCodes,
+    couponRows: new Map(rows.map((c) => [c.code, c])),
+    gifts: new Map(gifts.flatMap((g) => (g ? [[g.offerId, g] as const] : []))),
+    minSum,
+  }
+}
 
 /**
  * Rebuilds the whole order from the form, the basket and the session's coupons (contract: refresh is
- * a pure recalculation). The same function feeds the save, inside its transaction, so the checks and
- * prices the buyer was shown are the ones the order is written with.
+ * a pure recalculation): the facts are read up front, the rules are the pure stages of checkout.ts, and
+ * only the delivery lookups (which need the chosen city) happen in between. The same function feeds the
+ * save, inside its transaction, so the checks and prices the buyer was shown are the ones the order is
+ * written with.
  */
 export async function buildOrder(
   q: Db | Tx,
@@ -131,192 +155,68 @@ export async function buildOrder(
   form: CheckoutForm,
   given: { basket?: BasketItem[] } = {},
 ): Promise<BuiltOrder> {
-  const config = await checkoutConfig()
-  const at = now()
-  const basket = given.basket ?? (visitor.owner ? await loadBasket(q, visitor.owner) : [])
-  const warnings: OrderState['WARNING'] = {}
-  const errors: ErrorBlocks = {}
-  const push = (block: keyof ErrorBlocks, message: string) => (errors[block] ??= []).push(message)
-
-  // Person type: unknown → the first by sort (contract, fallbacks).
-  const personType = config.personTypes.find((t) => t.id === form.personType) ?? config.personTypes[0]
-  if (!personType) throw new Error('no person types configured')
+  const facts = await loadOrderFacts(q, visitor, given)
+  const { config, basket } = facts
+  const personType = choosePersonType(config.personTypes, form.personType)
   const typeProps = config.props.filter((p) => p.personTypeId === personType.id)
+  const typeProfiles = facts.profiles.filter((p) => p.personTypeId === personType.id)
+  const { values, profile } = fillValues({
+    allProps: config.props,
+    typeProps,
+    requested: form.props,
+    profiles: typeProfiles,
+    profileId: form.profileId,
+    user: visitor.user,
+    recentLocation: form.recentLocation,
+  })
 
-  // Values travel by code, so switching the person type keeps what was typed.
-  const propById = new Map(config.props.map((p) => [p.id, p]))
-  const requested = new Map<string, string>()
-  for (const [id, value] of form.props) {
-    const prop = propById.get(id)
-    if (!prop) continue
-    if (prop.personTypeId === personType.id || !requested.has(prop.code)) requested.set(prop.code, value)
-  }
-  const firstLoad = form.props.size === 0
-  const profiles = visitor.user ? await profilesOf(q, visitor.user.id) : []
-  const typeProfiles = profiles.filter((p) => p.personTypeId === personType.id)
-  const profile =
-    typeProfiles.find((p) => p.id === form.profileId) ?? (firstLoad ? typeProfiles[0] : undefined)
-  const fromUser: Record<string, string> = visitor.user
-    ? (() => {
-        const [first = '', ...rest] = visitor.user.name.trim().split(/\s+/)
-        return {
-          PROP_EMAIL: visitor.user.email,
-          PROP_NAME: first,
-          PROP_LASTNAME: rest.join(' '),
-          PROP_PHONE: visitor.user.phone,
-        }
-      })()
-    : {}
-  const values = new Map<string, string>()
-  for (const prop of typeProps) {
-    const fromRequest = requested.get(prop.code)
-    const fromProfile =
-      profile && (firstLoad || form.profileId === profile.id) ? profile.values[prop.code] : undefined
-    // The visitor's recent location (the region cookie on first load) beats the shop-wide default.
-    const recent = prop.isLocation ? form.recentLocation : undefined
-    const value = [fromRequest, fromProfile, fromUser[prop.code], recent, prop.defaultValue ?? ''].find(
-      (v): v is string => v !== undefined && v !== '',
-    )
-    values.set(prop.code, (value ?? '').slice(0, prop.maxLength))
-  }
-
-  // Location.
   const locationProp = typeProps.find((p) => p.isLocation)
   const locationCode = (locationProp ? values.get(locationProp.code) : '') || form.recentLocation
   const city = locationCode ? await findCity(locationCode) : undefined
-  const locationName = city?.name ?? ''
   if (locationProp && city) values.set(locationProp.code, city.code)
 
   // Basket lines, recomputed from the database (R8).
   const lines = basket.map(priceLine)
-  for (const line of lines) if (line.problem) push('MAIN', line.problem)
-  const items = basket.reduce((n, i) => n + i.quantity, 0)
-  if (items > MAX_ITEMS_PER_ORDER) push('MAIN', CART_MESSAGES.overOrderLimit)
+  const coupons = applyCoupons(facts.couponCodes, facts.couponRows, facts.gifts, goodsSum(lines), facts.at)
+  mirrorCoupon(values, coupons.coupon)
 
-  // Coupons: every stored code is listed; at most one applies (the latest that is valid).
-  const codes = visitor.session ? await sessionCouponCodes(q, visitor.session.id) : []
-  const rows = new Map((await couponsByCodes(q, codes)).map((c) => [c.code, c]))
-  const goods = lines.reduce((s, l) => s + l.price * l.item.quantity, 0)
-  let coupon: CouponRow | null = null
-  let couponDiscount = 0
-  let gift: GiftOffer | null = null
-  const verdicts = new Map<string, ReturnType<typeof evaluateCoupon>>()
-  for (const code of [...codes].reverse()) {
-    const row = rows.get(code)
-    const giftRow =
-      row?.kind === 'gift' && row.giftOfferId !== null ? await giftOffer(q, row.giftOfferId) : undefined
-    const verdict = evaluateCoupon(row, goods, at, row?.kind !== 'gift' || giftRow?.available === true)
-    verdicts.set(code, verdict)
-    if (verdict.ok && !coupon && row) {
-      coupon = row
-      couponDiscount = verdict.discount
-      gift = giftRow ?? null
-    }
-  }
-  const couponList: Coupon[] = codes.map((code) => {
-    const verdict = verdicts.get(code)
-    const row = rows.get(code)
-    if (!verdict || !verdict.ok || !row) {
-      return {
-        COUPON: code,
-        JS_STATUS: 'BAD',
-        STATUS_TEXT: verdict && !verdict.ok ? verdict.text : COUPON_STATUS_TEXT.notFound,
-        DISCOUNT_NAME: '',
-      }
-    }
-    if (coupon?.code !== code)
-      return {
-        COUPON: code,
-        JS_STATUS: 'ENTERED',
-        STATUS_TEXT: COUPON_STATUS_TEXT.entered,
-        DISCOUNT_NAME: row.discountName,
-      }
-    const base: Coupon = {
-      COUPON: code,
-      JS_STATUS: 'APPLIED',
-      STATUS_TEXT: COUPON_STATUS_TEXT.applied,
-      DISCOUNT_NAME: row.kind === 'gift' ? '' : row.discountName,
-    }
-    return gift ? { ...base, GIFT: { ITEM: { NAME: gift.name, PICTURE: gift.picture } } } : base
-  })
-  // The coupon properties mirror the applied coupon (spec section 4).
-  if (values.has('PROMO_CODE')) values.set('PROMO_CODE', coupon && coupon.kind !== 'gift' ? coupon.code : '')
-  if (values.has('GIFT_CODE')) values.set('GIFT_CODE', coupon && coupon.kind === 'gift' ? coupon.code : '')
-
-  // Pay systems for this person type; cash on receipt needs a point that takes payment (R8).
-  const pays = config.paySystems.filter(
-    (p) => p.personTypes.length === 0 || p.personTypes.includes(personType.code),
-  )
-  const paySystem = pays.find((p) => String(p.id) === form.paySystemId) ?? null
+  const warnings: OrderState['WARNING'] = {}
+  const { pays, paySystem } = choosePaySystem(config.paySystems, personType.code, form.paySystemId)
   if (form.paySystemId && !paySystem) (warnings.PAY_SYSTEM ??= []).push(CHECKOUT_MESSAGES.paySystemGone)
-  if (!paySystem) push('PAY_SYSTEM', CHECKOUT_MESSAGES.choosePaySystem)
 
-  // Deliveries offered for this location and basket, by sort.
   const deliveryLines = toDeliveryLines(basket)
-  const options = city ? await listDeliveryOptions({ cityCode: city.code, basket: deliveryLines }) : []
-  options.sort((a, b) => a.sort - b.sort || a.id - b.id)
-  const delivery = options.find((o) => String(o.id) === form.deliveryId && !o.blocked) ?? null
+  const offered = city ? await listDeliveryOptions({ cityCode: city.code, basket: deliveryLines }) : []
+  const { options, delivery } = chooseDelivery(offered, form.deliveryId)
   if (form.deliveryId && !delivery) (warnings.DELIVERY ??= []).push(CHECKOUT_MESSAGES.deliveryGone)
-  let quote: DeliveryQuote | null = null
-  if (delivery && city) {
-    const micro = Object.fromEntries(
-      [...values].filter(([code]) => MICRO_CODES.has(code) || code === 'PROP_ADDRESS'),
-    )
-    const choice = choiceFromProps(micro)
-    quote = await quoteDeliveryChoice(q, {
-      deliveryId: delivery.id,
-      cityCode: city.code,
-      ...choice,
-      basket: deliveryLines,
-      postPay: paySystem?.isCash === true,
-    })
-  }
-  if (!city) push('REGION', CHECKOUT_MESSAGES.unknownLocation)
-  if (!delivery) push('DELIVERY', CHECKOUT_MESSAGES.chooseDelivery)
-  else if (quote && !quote.ok) push('DELIVERY', quote.message)
+  // Cash on receipt needs a point that takes payment (R8): the quote knows the point.
+  const quote =
+    delivery && city
+      ? await quoteDeliveryChoice(q, {
+          deliveryId: delivery.id,
+          cityCode: city.code,
+          ...choiceFromProps(Object.fromEntries([...values].filter(([code]) => MICRO_CODES.has(code) || code === 'PROP_ADDRESS'))),
+          basket: deliveryLines,
+          postPay: paySystem?.isCash === true,
+        })
+      : null
   const deliveryPrice = quote?.ok ? quote.priceKopecks : (delivery?.priceKopecks ?? 0)
-  if (quote?.ok && values.has('MICRO_DELIVERY_PRICE'))
-    values.set('MICRO_DELIVERY_PRICE', String(kopecksToRubles(quote.priceKopecks)))
+  if (quote?.ok && values.has('MICRO_DELIVERY_PRICE')) values.set('MICRO_DELIVERY_PRICE', String(kopecksToRubles(quote.priceKopecks)))
 
-  // Properties shown for the chosen delivery and pay system, checked by the spec's rules.
-  const visibleProps = typeProps.filter(
-    (p) =>
-      p.relation.length === 0 ||
-      p.relation.some(
-        (r) =>
-          (r.ENTITY_TYPE === 'D' && r.ENTITY_ID === String(delivery?.id)) ||
-          (r.ENTITY_TYPE === 'P' && r.ENTITY_ID === String(paySystem?.id)),
-      ),
-  )
-  for (const prop of visibleProps) {
-    if (MICRO_CODES.has(prop.code) || COUPON_CODES.has(prop.code) || prop.isLocation) continue
-    const message = propertyError(
-      {
-        NAME: prop.name,
-        CODE: prop.code,
-        REQUIRED: yn(prop.required),
-        IS_EMAIL: yn(prop.isEmail),
-        IS_PHONE: yn(prop.isPhone),
-      },
-      values.get(prop.code) ?? '',
-      'RU',
-    )
-    if (message) push('PROPERTY', `${prop.name}: ${message}`)
-  }
+  const shown = visibleProps(typeProps, delivery?.id, paySystem?.id)
   const comment = form.description.trim()
-  if (comment.length > COMMENT_MAX) push('PROPERTY', CHECKOUT_MESSAGES.commentTooLong)
-
-  const minSum = await loadMinOrderSum()
-  if (minSum > 0 && goods < minSum) push('MAIN', CART_MESSAGES.minOrder(kopecksToRubles(minSum)))
-
-  const pricedForTotals = lines.map((l) => ({
-    quantity: l.item.quantity,
-    price: l.price,
-    basePrice: l.basePrice,
-    weightGrams: l.item.weightGrams,
-  }))
-  if (gift) pricedForTotals.push({ quantity: 1, price: 0, basePrice: 0, weightGrams: gift.weightGrams })
-  const totals = orderTotals(pricedForTotals, couponDiscount, delivery ? deliveryPrice : 0)
+  const errors = orderErrors({
+    lines,
+    hasLocation: city !== undefined,
+    delivery,
+    quote,
+    paySystem,
+    plainProps: shown.filter((p) => !MICRO_CODES.has(p.code) && !COUPON_CODES.has(p.code) && !p.isLocation),
+    values,
+    comment,
+    minSum: facts.minSum,
+  })
+  const totals = totalsOf(lines, coupons.gift, coupons.discount, delivery ? deliveryPrice : 0)
+  const locationName = city?.name ?? ''
 
   const state = toOrderState({
     authorized: visitor.user !== null,
@@ -326,8 +226,7 @@ export async function buildOrder(
     values,
     profiles: typeProfiles.map((p) => ({ id: p.id, name: p.name, checked: p.id === profile?.id })),
     lines,
-    gift,
-    couponList,
+    coupons,
     options,
     delivery,
     quote,
@@ -341,12 +240,12 @@ export async function buildOrder(
   return {
     state,
     personType,
-    visibleProps,
+    visibleProps: shown,
     values,
     basket,
     lines,
-    gift,
-    coupon,
+    gift: coupons.gift,
+    coupon: coupons.coupon,
     totals,
     delivery,
     quote,

@@ -5,12 +5,12 @@
  * money crosses the wire as roubles. Server types are imported as types only: this file runs in the page.
  */
 import { lineCap } from '@/domains/cart/cart-limits'
-import { lineProperties, type BasketItem } from '@/domains/cart/cart'
+import { lineProperties } from '@/domains/cart/cart'
 import { productUrl } from '@/domains/catalog/catalog'
 import type { DeliveryOption, DeliveryQuote } from '@/domains/delivery/delivery.server'
-import { formatRub, kopecksToRubles, rublesToKopecks, type Kopecks } from '@/lib/money'
-import type { OrderTotals } from './checkout'
-import type { CheckoutConfig, GiftOffer, PaySystemRow, PersonTypeRow, PropRow } from './checkout.db'
+import { formatRub, kopecksToRubles, rublesToKopecks } from '@/lib/money'
+import { COUPON_STATUS_TEXT, type CouponOutcome, type OrderTotals, type PricedLine } from './checkout'
+import type { CheckoutConfig, PaySystemRow, PersonTypeRow, PropRow } from './checkout.db'
 import type { CouponView, OrderView } from './checkout-view'
 
 export type YN = 'Y' | 'N'
@@ -144,6 +144,24 @@ export function confirmationUrl(orderId: number): string {
 
 const yn = (v: boolean): YN => (v ? 'Y' : 'N')
 
+/** Each stored code with its verdict: 'APPLIED' for the one that counts, 'ENTERED' for other valid ones. */
+function couponList({ entries, gift }: CouponOutcome): Coupon[] {
+  return entries.map(({ code, row, verdict, applied }): Coupon => {
+    if (!verdict.ok || !row) {
+      const text = verdict.ok ? COUPON_STATUS_TEXT.notFound : verdict.text
+      return { COUPON: code, JS_STATUS: 'BAD', STATUS_TEXT: text, DISCOUNT_NAME: '' }
+    }
+    if (!applied) return { COUPON: code, JS_STATUS: 'ENTERED', STATUS_TEXT: COUPON_STATUS_TEXT.entered, DISCOUNT_NAME: row.discountName }
+    const coupon: Coupon = {
+      COUPON: code,
+      JS_STATUS: 'APPLIED',
+      STATUS_TEXT: COUPON_STATUS_TEXT.applied,
+      DISCOUNT_NAME: row.kind === 'gift' ? '' : row.discountName,
+    }
+    return gift ? { ...coupon, GIFT: { ITEM: { NAME: gift.name, PICTURE: gift.picture } } } : coupon
+  })
+}
+
 /** Our built order as the refresh answer's `order` (the contract's OrderState); money leaves as roubles. */
 export function toOrderState(b: {
   authorized: boolean
@@ -152,9 +170,8 @@ export function toOrderState(b: {
   typeProps: PropRow[]
   values: Map<string, string>
   profiles: { id: number; name: string; checked: boolean }[]
-  lines: readonly { item: BasketItem; price: Kopecks; basePrice: Kopecks; problem: string | null }[]
-  gift: GiftOffer | null
-  couponList: Coupon[]
+  lines: readonly PricedLine[]
+  coupons: CouponOutcome
   options: DeliveryOption[]
   delivery: DeliveryOption | null
   quote: DeliveryQuote | null
@@ -204,8 +221,8 @@ export function toOrderState(b: {
     }
     rows[data.ID] = { id: data.ID, data }
   }
-  if (b.gift) {
-    const g = b.gift
+  if (b.coupons.gift) {
+    const g = b.coupons.gift
     rows[`gift-${g.offerId}`] = {
       id: `gift-${g.offerId}`,
       data: {
@@ -291,7 +308,7 @@ export function toOrderState(b: {
     },
     DELIVERY: deliveries,
     PAY_SYSTEM: paySystems,
-    COUPON_LIST: b.couponList,
+    COUPON_LIST: couponList(b.coupons),
     GRID: { ROWS: rows },
     TOTAL: {
       ORDER_PRICE: kopecksToRubles(t.goodsPrice - t.couponDiscount),

@@ -1,8 +1,14 @@
 /**
- * Pure checkout rules: the spec's validation (section 5), coupons, totals. No I/O; the use-cases in
- * checkout.server.ts feed these with rows, the page reuses the field rules for live checks.
+ * Pure checkout rules: the spec's validation (section 5), coupons, totals, and the stages that build an
+ * order from facts loaded up front (checkout-state.server.ts). No I/O; the page reuses the field rules
+ * for live checks.
  */
-import type { Kopecks } from '@/lib/money'
+import { CART_MESSAGES, unitPrices, type BasketItem } from '@/domains/cart/cart'
+import { MAX_ITEMS_PER_ORDER, lineCap } from '@/domains/cart/cart-limits'
+import type { DeliveryOption, DeliveryQuote } from '@/domains/delivery/delivery.server'
+import { kopecksToRubles, type Kopecks } from '@/lib/money'
+import type { BuyerProfileRow, GiftOffer, PaySystemRow, PersonTypeRow, PropRow } from './checkout.db'
+import type { ErrorBlock, ErrorBlocks } from './checkout-wire'
 
 export const CHECKOUT_MESSAGES = {
   required: 'Обязательное поле.',
@@ -125,7 +131,7 @@ export function evaluateCoupon(row: CouponRow | undefined, goods: Kopecks, at: D
 
 // ---------- totals ----------
 
-export interface PricedLine {
+export interface TotalsLine {
   quantity: number
   /** Unit price to pay and before the catalogue discount, kopecks. */
   price: Kopecks
@@ -143,7 +149,7 @@ export interface OrderTotals {
   weightGrams: number
 }
 
-export function orderTotals(lines: readonly PricedLine[], couponDiscount: Kopecks, deliveryPrice: Kopecks): OrderTotals {
+export function orderTotals(lines: readonly TotalsLine[], couponDiscount: Kopecks, deliveryPrice: Kopecks): OrderTotals {
   let basePrice = 0
   let goodsPrice = 0
   let weightGrams = 0
@@ -164,63 +170,195 @@ export function orderTotals(lines: readonly PricedLine[], couponDiscount: Kopeck
   }
 }
 
-// ---------- one-click holiday notice ----------
+// ---------- order stages (contract: refresh is a pure recalculation) ----------
 
-export interface HolidayNoticeSetting {
-  /** YYYY-MM-DD, inclusive, shop time (Moscow). */
-  from: string
-  to: string
-  /** The fallback form's start message: shown before anything is ordered, so it never says the order is taken. */
-  start: string
-  /** The thanks alert after a one-click order inside the window. */
-  thanks: string
+/** A requested person type, or the first by sort (contract, fallbacks). */
+export function choosePersonType(types: readonly PersonTypeRow[], requestedId: number | undefined): PersonTypeRow {
+  const chosen = types.find((t) => t.id === requestedId) ?? types[0]
+  if (!chosen) throw new Error('no person types configured')
+  return chosen
 }
 
-export type HolidayMessages = Pick<HolidayNoticeSetting, 'start' | 'thanks'>
-
-/** The holiday messages apply only inside their window (spec: 31 Dec 2024 – 2 Jan 2025), by Moscow date. */
-export function holidayMessagesAt(setting: unknown, at: Date): HolidayMessages | null {
-  if (!setting || typeof setting !== 'object') return null
-  const { from, to, start, thanks } = setting as Partial<HolidayNoticeSetting>
-  if (typeof from !== 'string' || typeof to !== 'string' || typeof start !== 'string' || typeof thanks !== 'string') return null
-  const moscowDay = new Date(at.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10)
-  return moscowDay >= from && moscowDay <= to ? { start, thanks } : null
+export interface ValueSources {
+  /** Every active property, so that values typed for another person type follow by code. */
+  allProps: readonly PropRow[]
+  typeProps: readonly PropRow[]
+  /** Form values by property id; an empty map is the page's first load. */
+  requested: ReadonlyMap<number, string>
+  /** The buyer's saved profiles of this person type. */
+  profiles: readonly BuyerProfileRow[]
+  profileId: number | undefined
+  user: { name: string; email: string; phone: string } | null
+  recentLocation: string
 }
 
-// ---------- one-click and fallback forms (spec section 5) ----------
-
-export const ONE_CLICK_MESSAGES = {
-  name: 'Заполните поле "Имя и фамилия"',
-  city: 'Заполните поле "Населенный пункт"',
-  phone: 'Заполните поле "Контактный телефон"',
-  badPhone: 'Введите корректный телефон.',
-  email: 'Заполните поле "Email-адрес"',
-  // Not in the spec: our wording of the thanks alert (ADR 030).
-  thanks: 'Спасибо за заказ! Менеджер свяжется с вами в ближайшее время.',
-  consent:
-    'Нажимая «Отправить», вы подтверждаете, что вам исполнилось 18 лет, и принимаете политику обработки персональных данных и условия публичной оферты.',
-} as const
-
-export interface OneClickFields {
-  UF_NAME: string
-  UF_CITY: string
-  UF_PHONE: string
-  UF_EMAIL: string
+/**
+ * One value per property of the person type: what was typed, else the chosen profile's, else the
+ * account's, else (location only) the visitor's recent location, else the default.
+ */
+export function fillValues(src: ValueSources): { values: Map<string, string>; profile: BuyerProfileRow | undefined } {
+  const personTypeId = src.typeProps[0]?.personTypeId
+  const propById = new Map(src.allProps.map((p) => [p.id, p]))
+  const byCode = new Map<string, string>()
+  for (const [id, value] of src.requested) {
+    const prop = propById.get(id)
+    if (!prop) continue
+    // Values travel by code, so switching the person type keeps what was typed.
+    if (prop.personTypeId === personTypeId || !byCode.has(prop.code)) byCode.set(prop.code, value)
+  }
+  const firstLoad = src.requested.size === 0
+  const profile = src.profiles.find((p) => p.id === src.profileId) ?? (firstLoad ? src.profiles[0] : undefined)
+  const profileValues = profile && (firstLoad || src.profileId === profile.id) ? profile.values : {}
+  const fromUser = src.user ? accountValues(src.user) : {}
+  const values = new Map<string, string>()
+  for (const prop of src.typeProps) {
+    const recent = prop.isLocation ? src.recentLocation : undefined
+    const value = [byCode.get(prop.code), profileValues[prop.code], fromUser[prop.code], recent, prop.defaultValue ?? ''].find(
+      (v): v is string => v !== undefined && v !== '',
+    )
+    values.set(prop.code, (value ?? '').slice(0, prop.maxLength))
+  }
+  return { values, profile }
 }
 
-/** What stays as typed: the name keeps Cyrillic letters and spaces, the city also digits. */
-export const oneClickInput = {
-  name: (v: string) => v.replace(/[^А-Яа-яЁё ]/g, ''),
-  city: (v: string) => v.replace(/[^А-Яа-яЁё0-9 ]/g, ''),
+function accountValues(user: { name: string; email: string; phone: string }): Record<string, string> {
+  const [first = '', ...rest] = user.name.trim().split(/\s+/)
+  return { PROP_EMAIL: user.email, PROP_NAME: first, PROP_LASTNAME: rest.join(' '), PROP_PHONE: user.phone }
 }
 
-/** The first failing rule's alert, in the form's order; null when the form may be sent. */
-export function oneClickError(f: OneClickFields): string | null {
-  if (!f.UF_NAME.trim() || !/^[А-Яа-яЁё ]+$/.test(f.UF_NAME.trim())) return ONE_CLICK_MESSAGES.name
-  if (!f.UF_CITY.trim() || !/^[А-Яа-яЁё0-9 ]+$/.test(f.UF_CITY.trim())) return ONE_CLICK_MESSAGES.city
-  const digits = f.UF_PHONE.replace(/\D/g, '')
-  if (!digits) return ONE_CLICK_MESSAGES.phone
-  if (digits.length !== 11) return ONE_CLICK_MESSAGES.badPhone
-  if (!isEmail(f.UF_EMAIL)) return ONE_CLICK_MESSAGES.email
-  return null
+export interface PricedLine {
+  item: BasketItem
+  price: Kopecks
+  basePrice: Kopecks
+  /** Why this line cannot be bought as it is; null when it can. */
+  problem: string | null
+}
+
+/** The cart's unit-price rule (an inactive or unpriced offer has no price), plus why the line cannot be ordered. */
+export function priceLine(item: BasketItem): PricedLine {
+  const { price, base } = unitPrices(item)
+  let problem: string | null = null
+  if (price <= 0) problem = CHECKOUT_MESSAGES.noPrice
+  else if (item.quantity > lineCap(item.stock)) problem = CHECKOUT_MESSAGES.outOfStock(item.name)
+  return { item, price, basePrice: base, problem }
+}
+
+export const goodsSum = (lines: readonly PricedLine[]): Kopecks => lines.reduce((s, l) => s + l.price * l.item.quantity, 0)
+
+export interface CouponEntry {
+  code: string
+  row: CouponRow | undefined
+  verdict: CouponVerdict
+  applied: boolean
+}
+
+export interface CouponOutcome {
+  /** Every stored code in the order it was entered. */
+  entries: CouponEntry[]
+  coupon: CouponRow | null
+  discount: Kopecks
+  gift: GiftOffer | null
+}
+
+/** Every stored code is listed; at most one applies: the latest that is valid. */
+export function applyCoupons(
+  codes: readonly string[],
+  rows: ReadonlyMap<string, CouponRow>,
+  gifts: ReadonlyMap<number, GiftOffer>,
+  goods: Kopecks,
+  at: Date,
+): CouponOutcome {
+  const out: CouponOutcome = { entries: [], coupon: null, discount: 0, gift: null }
+  for (const code of [...codes].reverse()) {
+    const row = rows.get(code)
+    const gift = row?.kind === 'gift' && row.giftOfferId !== null ? gifts.get(row.giftOfferId) : undefined
+    const verdict = evaluateCoupon(row, goods, at, row?.kind !== 'gift' || gift?.available === true)
+    const applied = verdict.ok && !out.coupon && row !== undefined
+    if (applied) {
+      out.coupon = row
+      out.discount = verdict.discount
+      out.gift = gift ?? null
+    }
+    out.entries.unshift({ code, row, verdict, applied })
+  }
+  return out
+}
+
+/** The coupon properties mirror the applied coupon (spec section 4). */
+export function mirrorCoupon(values: Map<string, string>, coupon: CouponRow | null): void {
+  if (values.has('PROMO_CODE')) values.set('PROMO_CODE', coupon && coupon.kind !== 'gift' ? coupon.code : '')
+  if (values.has('GIFT_CODE')) values.set('GIFT_CODE', coupon && coupon.kind === 'gift' ? coupon.code : '')
+}
+
+/** The pay systems of a person type and the requested one among them. */
+export function choosePaySystem(
+  all: readonly PaySystemRow[],
+  personTypeCode: string,
+  requestedId: string,
+): { pays: PaySystemRow[]; paySystem: PaySystemRow | null } {
+  const pays = all.filter((p) => p.personTypes.length === 0 || p.personTypes.includes(personTypeCode))
+  return { pays, paySystem: pays.find((p) => String(p.id) === requestedId) ?? null }
+}
+
+/** Offered deliveries by sort and the requested one, unless it is blocked for this basket. */
+export function chooseDelivery(
+  options: readonly DeliveryOption[],
+  requestedId: string,
+): { options: DeliveryOption[]; delivery: DeliveryOption | null } {
+  const sorted = [...options].sort((a, b) => a.sort - b.sort || a.id - b.id)
+  return { options: sorted, delivery: sorted.find((o) => String(o.id) === requestedId && !o.blocked) ?? null }
+}
+
+/** Properties without a relation always show; the others only for their delivery or pay system. */
+export function visibleProps(typeProps: readonly PropRow[], deliveryId: number | undefined, payId: number | undefined): PropRow[] {
+  return typeProps.filter(
+    (p) =>
+      p.relation.length === 0 ||
+      p.relation.some(
+        (r) => (r.ENTITY_TYPE === 'D' && r.ENTITY_ID === String(deliveryId)) || (r.ENTITY_TYPE === 'P' && r.ENTITY_ID === String(payId)),
+      ),
+  )
+}
+
+export interface OrderChecks {
+  lines: readonly PricedLine[]
+  hasLocation: boolean
+  delivery: DeliveryOption | null
+  quote: DeliveryQuote | null
+  paySystem: PaySystemRow | null
+  /** The shown properties the buyer fills as plain inputs (not the widgets', coupons' or location's). */
+  plainProps: readonly PropRow[]
+  values: ReadonlyMap<string, string>
+  comment: string
+  minSum: Kopecks
+}
+
+/** What a save would refuse with, by the page's error blocks; empty when the order can be placed. */
+export function orderErrors(c: OrderChecks): ErrorBlocks {
+  const errors: ErrorBlocks = {}
+  const push = (block: ErrorBlock, message: string) => (errors[block] ??= []).push(message)
+  for (const line of c.lines) if (line.problem) push('MAIN', line.problem)
+  if (c.lines.reduce((n, l) => n + l.item.quantity, 0) > MAX_ITEMS_PER_ORDER) push('MAIN', CART_MESSAGES.overOrderLimit)
+  if (!c.paySystem) push('PAY_SYSTEM', CHECKOUT_MESSAGES.choosePaySystem)
+  if (!c.hasLocation) push('REGION', CHECKOUT_MESSAGES.unknownLocation)
+  if (!c.delivery) push('DELIVERY', CHECKOUT_MESSAGES.chooseDelivery)
+  else if (c.quote && !c.quote.ok) push('DELIVERY', c.quote.message)
+  for (const prop of c.plainProps) {
+    const rule = { NAME: prop.name, CODE: prop.code, REQUIRED: yn(prop.required), IS_EMAIL: yn(prop.isEmail), IS_PHONE: yn(prop.isPhone) }
+    const message = propertyError(rule, c.values.get(prop.code) ?? '', 'RU')
+    if (message) push('PROPERTY', `${prop.name}: ${message}`)
+  }
+  if (c.comment.length > COMMENT_MAX) push('PROPERTY', CHECKOUT_MESSAGES.commentTooLong)
+  const goods = goodsSum(c.lines)
+  if (c.minSum > 0 && goods < c.minSum) push('MAIN', CART_MESSAGES.minOrder(kopecksToRubles(c.minSum)))
+  return errors
+}
+
+const yn = (v: boolean): 'Y' | 'N' => (v ? 'Y' : 'N')
+
+/** Totals of the priced lines plus a gift at zero, with the coupon and the delivery price. */
+export function totalsOf(lines: readonly PricedLine[], gift: GiftOffer | null, couponDiscount: Kopecks, deliveryPrice: Kopecks): OrderTotals {
+  const rows: TotalsLine[] = lines.map((l) => ({ quantity: l.item.quantity, price: l.price, basePrice: l.basePrice, weightGrams: l.item.weightGrams }))
+  if (gift) rows.push({ quantity: 1, price: 0, basePrice: 0, weightGrams: gift.weightGrams })
+  return orderTotals(rows, couponDiscount, deliveryPrice)
 }

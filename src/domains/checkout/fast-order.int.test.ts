@@ -6,12 +6,13 @@ import { queryRows } from '@/db/rows'
 import { deliveryServices, offers, orderLines, orders, settings } from '@/db/schema'
 import { MAX_ITEMS_PER_ORDER, MAX_LINE_WITHOUT_STOCK } from '@/domains/cart/cart-limits'
 import { clearCache } from '@/lib/cache'
-import { setClockForTests } from '@/lib/clock'
 import { sessionTokenHash } from '@/lib/session'
 import { offerWithStock, visitorWithBasket } from '../../../tests/support/checkout'
 import { formPost, newVisitor, type Visitor } from '../../../tests/support/http'
-import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES } from './checkout'
+import { CHECKOUT_MESSAGES } from './checkout'
+import { ONE_CLICK_MESSAGES } from './one-click'
 import { HOLIDAY_MESSAGES_KEY, oneClickHolidayNotice, type FastOrderAnswer } from './fast-order.server'
+import { setClock } from '../../../tests/support/test-hooks'
 
 /** POST /ajax/fast-order/ through its route: the one-click order of the whole cart (spec sections 5, 6). */
 
@@ -46,7 +47,7 @@ async function unlimitedOffers(count: number, skip: number): Promise<{ id: numbe
 }
 
 afterEach(() => {
-  setClockForTests(null)
+  setClock(null)
   clearCache()
 })
 
@@ -231,7 +232,7 @@ describe('POST /ajax/fast-order/ thanks text (spec section 9: holiday notice 31 
     ['until the end of 2 Jan, Moscow time', '2025-01-02T20:59:59Z', true],
     ['from 3 Jan, Moscow time', '2025-01-02T21:00:00Z', false],
   ])('answers the %s text', async (_, iso, holiday) => {
-    setClockForTests(() => new Date(iso))
+    setClock(() => new Date(iso))
     const offer = await offerWithStock(10, 6)
     const visitor = await visitorWithBasket([{ offerId: offer.id, quantity: 1 }])
     const { status, body } = await fastOrder(visitor)
@@ -244,7 +245,7 @@ describe('POST /ajax/fast-order/ thanks text (spec section 9: holiday notice 31 
 
 describe('the fallback form start message (spec section 2)', () => {
   it('says when the manager calls and, with no order yet, never that the order is taken', async () => {
-    setClockForTests(() => new Date('2025-01-01T12:00:00Z'))
+    setClock(() => new Date('2025-01-01T12:00:00Z'))
     const start = await oneClickHolidayNotice()
     expect(start).toContain('3 января')
     expect(start).not.toContain('Заказ принят')
@@ -252,7 +253,7 @@ describe('the fallback form start message (spec section 2)', () => {
   })
 
   it('is not shown outside the window', async () => {
-    setClockForTests(() => new Date('2025-01-02T21:00:00Z'))
+    setClock(() => new Date('2025-01-02T21:00:00Z'))
     expect(await oneClickHolidayNotice()).toBeNull()
   })
 })

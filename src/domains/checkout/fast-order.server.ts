@@ -15,9 +15,10 @@ import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub, kopecksToRubles } from '@/lib/money'
-import { CHECKOUT_MESSAGES, ONE_CLICK_MESSAGES, holidayMessagesAt } from './checkout'
+import { CHECKOUT_MESSAGES } from './checkout'
+import { ONE_CLICK_MESSAGES, holidayMessagesAt } from './one-click'
 import { claimCheckoutKey, oneClickDeliveries, setting, takeStock } from './checkout.db'
-import { priceLine } from './checkout-state.server'
+import { priceLine } from './checkout'
 import type { FastOrderInput } from './checkout.schema'
 
 export const FAST_ORDER_MESSAGES = {

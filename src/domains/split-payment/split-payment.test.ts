@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { instalments } from '@/domains/payment/payment'
 import { formatRub } from '@/lib/money'
 import { EXAMPLE_PAYMENT, REFUND_DAYS, splitSchedule } from './split-payment'
 
@@ -10,9 +11,10 @@ describe('split payment page', () => {
     expect(formatRub(EXAMPLE_PAYMENT).replace(/\s/g, ' ')).toBe('2 040 ₽')
   })
 
-  it('puts the odd kopecks on the first payments, never losing one', () => {
-    const schedule = splitSchedule(1003)
-    expect(schedule.map((s) => s.amount)).toEqual([251, 251, 251, 250])
+  it('rounds each payment up to whole roubles, as the checkout’s instalment window does', () => {
+    const schedule = splitSchedule(100_100)
+    expect(schedule.map((s) => s.amount)).toEqual([25_100, 25_100, 25_100, 25_100])
+    expect(schedule.map((s) => s.amount)).toEqual(instalments(100_100, new Date('2026-03-01T12:00:00Z')).map((i) => i.amount))
     expect(REFUND_DAYS).toBe(14)
   })
 })

@@ -7,7 +7,7 @@ import { serverBasketChanged, useVisitorState } from '@/domains/cart/ui/cart-sto
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { PhoneInput } from '@/ui/phone-input'
 import { Modal } from '@/ui/modal'
-import { ONE_CLICK_MESSAGES, oneClickError, oneClickInput, type OneClickFields } from '../checkout'
+import { ONE_CLICK_MESSAGES, oneClickError, oneClickInput, type OneClickFields } from '../one-click'
 
 /** Dispatch this on window (e.g. from the cart page's 'Купить в 1 клик') to open the modal. */
 export const OPEN_ONE_CLICK_EVENT = 'open-one-click'
