@@ -143,6 +143,7 @@ export function confirmationUrl(orderId: number): string {
 // ---------- ours → wire ----------
 
 const yn = (v: boolean): YN => (v ? 'Y' : 'N')
+const checked = (v: boolean): { CHECKED?: 'Y' } => (v ? { CHECKED: 'Y' } : {})
 
 /** Each stored code with its verdict: 'APPLIED' for the one that counts, 'ENTERED' for other valid ones. */
 function couponList({ entries, gift }: CouponOutcome): Coupon[] {
@@ -244,8 +245,8 @@ export function toOrderState(b: {
   }
   const deliveries: OrderState['DELIVERY'] = {}
   for (const o of b.options) {
-    const checked = b.delivery?.id === o.id
-    const price = checked && b.quote?.ok ? b.quote.priceKopecks : o.priceKopecks
+    const isChecked = b.delivery?.id === o.id
+    const price = isChecked && b.quote?.ok ? b.quote.priceKopecks : o.priceKopecks
     deliveries[String(o.id)] = {
       ID: String(o.id),
       NAME: o.name,
@@ -253,14 +254,14 @@ export function toOrderState(b: {
       SORT: o.sort,
       PRICE: kopecksToRubles(price),
       PRICE_FORMATED: formatRub(price),
-      PERIOD_TEXT: checked && b.quote?.ok ? b.quote.periodText : o.periodText,
+      PERIOD_TEXT: isChecked && b.quote?.ok ? b.quote.periodText : o.periodText,
       FIELD_NAME: 'DELIVERY_ID',
       TYPE: o.type,
       ...(o.logo ? { LOGOTIP_SRC: o.logo } : {}),
       CODE: o.handler,
       ...(o.blocked && o.blockedMessage ? { CALCULATE_ERRORS: o.blockedMessage } : {}),
-      ...(checked && b.quote && !b.quote.ok ? { CALCULATE_ERRORS: b.quote.message } : {}),
-      ...(checked ? { CHECKED: 'Y' as const } : {}),
+      ...(isChecked && b.quote && !b.quote.ok ? { CALCULATE_ERRORS: b.quote.message } : {}),
+      ...checked(isChecked),
     }
   }
   const paySystems: PaySystem[] = b.pays.map((p) => ({
@@ -273,32 +274,16 @@ export function toOrderState(b: {
     PRICE: 0,
     IS_CASH: yn(p.isCash),
     HAS_PAYMENT_RESULT: yn(ONLINE_PAY_CODES.has(p.code)),
-    ...(b.paySystem?.id === p.id ? { CHECKED: 'Y' as const } : {}),
+    ...checked(b.paySystem?.id === p.id),
   }))
   const t = b.totals
   return {
     IS_AUTHORIZED: b.authorized,
     PERSON_TYPE: Object.fromEntries(
-      b.config.personTypes.map((p) => [
-        String(p.id),
-        {
-          ID: String(p.id),
-          NAME: p.name,
-          SORT: p.sort,
-          ...(p.id === b.personType.id ? { CHECKED: 'Y' as const } : {}),
-        },
-      ]),
+      b.config.personTypes.map((p) => [String(p.id), { ID: String(p.id), NAME: p.name, SORT: p.sort, ...checked(p.id === b.personType.id) }]),
     ),
     USER_PROFILES: Object.fromEntries(
-      b.profiles.map((p) => [
-        String(p.id),
-        {
-          ID: String(p.id),
-          NAME: p.name,
-          PERSON_TYPE_ID: String(b.personType.id),
-          ...(p.checked ? { CHECKED: 'Y' as const } : {}),
-        },
-      ]),
+      b.profiles.map((p) => [String(p.id), { ID: String(p.id), NAME: p.name, PERSON_TYPE_ID: String(b.personType.id), ...checked(p.checked) }]),
     ),
     ORDER_PROP: {
       groups: b.config.groups

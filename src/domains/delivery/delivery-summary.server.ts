@@ -1,6 +1,7 @@
 import 'server-only'
 import { now } from '@/lib/clock'
-import { addDays, fromRuDate, parcelOf, shipmentDay, type DeliveryBasketLine } from './delivery'
+import { parcelOf, type DeliveryBasketLine } from './delivery'
+import { addDays, fromRuDate, shipmentDay } from './delivery-dates'
 import { NO_SUMMARY, summaryRow, type DeliverySummary, type SummaryOffer } from './delivery-summary'
 import { courierSchedule, findCity, listDeliveryOptions, quoteForCity, serviceByHandler } from './delivery.server'
 

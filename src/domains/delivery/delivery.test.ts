@@ -1,25 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  WEIGHT_LIMITS,
-  choiceFromProps,
-  courierDays,
-  courierProps,
-  fromRuDate,
-  maximumQuantityCheck,
-  maximumWeightCheck,
-  parcelOf,
-  parseWindow,
-  periodText,
-  pickupProps,
-  shipmentDay,
-  tariffPrice,
-  toCarrierBasketLine,
-  toCarrierBasketLines,
-  toRuDate,
-  zoneOf,
-} from './delivery'
+import { WEIGHT_LIMITS, choiceFromProps, courierProps, maximumQuantityCheck, maximumWeightCheck, parcelOf, periodText, pickupProps, tariffPrice, toCarrierBasketLine, toCarrierBasketLines, zoneOf } from './delivery'
+import { courierDays, fromRuDate, parseWindow, shipmentDay, toRuDate } from './delivery-dates'
 
 describe('toCarrierBasketLines (spec: basket line sent to delivery services)', () => {
   it('fills every default for an empty line', () => {
