@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UNKNOWN_CLIENT, clientIp } from './client-ip'
-import { env, resetEnvForTests } from './env'
+import { env } from './env'
+import { reloadEnv } from '../../tests/support/test-hooks'
 
 const from = (forwardedFor?: string) => new Request('http://localhost:3000/ajax/auth/', forwardedFor === undefined ? {} : { headers: { 'x-forwarded-for': forwardedFor } })
 
 afterEach(() => {
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
 })
 
 describe('clientIp', () => {
@@ -38,17 +39,17 @@ describe('clientIp', () => {
 
   it('reads TRUST_PROXY from the environment: off by default, on = one proxy, a number of hops, nothing else', () => {
     vi.stubEnv('TRUST_PROXY', '')
-    resetEnvForTests()
+    reloadEnv()
     expect(env().TRUST_PROXY).toBe(0)
     expect(clientIp(from('1.2.3.4, 203.0.113.7'))).toBe(UNKNOWN_CLIENT)
     for (const [value, hops] of [['off', 0], ['false', 0], ['on', 1], ['true', 1], ['2', 2]] as const) {
       vi.stubEnv('TRUST_PROXY', value)
-      resetEnvForTests()
+      reloadEnv()
       expect(env().TRUST_PROXY, value).toBe(hops)
     }
     expect(clientIp(from('1.2.3.4, 203.0.113.7, 10.0.0.2'))).toBe('203.0.113.7')
     vi.stubEnv('TRUST_PROXY', 'yes')
-    resetEnvForTests()
+    reloadEnv()
     expect(() => env()).toThrow(/TRUST_PROXY/)
   })
 })

@@ -1,10 +1,9 @@
+import { testHook } from './test-hooks'
+
 /** Every rule that depends on time asks this clock, so tests move time instead of sleeping. */
-let override: (() => Date) | null = null
+export const clockOverride = testHook<(() => Date) | null>('clock', null)
 
 export function now(): Date {
+  const override = clockOverride()
   return override ? override() : new Date()
-}
-
-export function setClockForTests(fn: (() => Date) | null): void {
-  override = fn
 }

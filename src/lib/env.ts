@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { testHook } from './test-hooks'
 
 /** The only reader of process.env. Every variable has a default that works for a local run. */
 /** An empty variable means unset, as in shells and CI files. */
@@ -84,9 +85,16 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; cookieSecure: boolean }
 
 let cached: Env | undefined
+let cachedAt = 0
+
+/**
+ * A test that stubs variables bumps this (reloadEnv in tests/support/test-hooks.ts), and the next
+ * env() reads process.env again.
+ */
+export const envReloads = testHook('env reloads', 0)
 
 export function env(): Env {
-  if (cached) return cached
+  if (cached && cachedAt === envReloads()) return cached
   const parsed = schema.safeParse(process.env)
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
@@ -97,12 +105,8 @@ export function env(): Env {
     SESSION_SECRET: value.SESSION_SECRET ?? readOrCreateSecret(value.VAR_DIR),
     cookieSecure: value.COOKIE_SECURE ? value.COOKIE_SECURE === 'true' : value.PUBLIC_URL.startsWith('https:'),
   }
+  cachedAt = envReloads()
   return cached
-}
-
-/** Test-only: the next env() reads process.env again (after vi.stubEnv). */
-export function resetEnvForTests(): void {
-  cached = undefined
 }
 
 /** A secret kept in var/ so sessions survive restarts without any set-up. */

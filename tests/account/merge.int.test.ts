@@ -5,11 +5,11 @@ import { POST as registerPost } from '@/app/ajax/register/route'
 import { db } from '@/db/client'
 import { basketLines, favorites, offers, outbox, products, users } from '@/db/schema'
 import { registerAfterOrder, signInCreatedUser } from '@/domains/account/account.server'
-import { setMergeGuardForTests } from '@/domains/account/guest-merge.server'
 import { ensureSession, findSession } from '@/domains/session/session.server'
 import { MAX_LINE_WITHOUT_STOCK } from '@/domains/cart/cart-limits'
 import { newVisitor, type Visitor } from '../support/http'
 import { GOOD_PASSWORD, call, follow, registered, uniqueEmail } from './kit'
+import { setMergeGuard } from '../support/test-hooks'
 
 /** R9: the guest's basket and favourites join the account on login and registration. */
 let unlimited: number
@@ -41,7 +41,7 @@ beforeAll(async () => {
   productIds = (await db().select({ id: products.id }).from(products).limit(3)).map((p) => p.id)
 })
 
-afterEach(() => setMergeGuardForTests(true))
+afterEach(() => setMergeGuard(true))
 
 async function guestWith(visitor: Visitor, lines: [number, number][], favs: number[]): Promise<void> {
   const session = await ensureSession(db(), visitor.sessionId)
@@ -106,7 +106,7 @@ describe('R9: guest basket and favourites merge on login', () => {
   })
 
   it('negative control: the naive merge (guard off) loses a line or breaks a cap', async () => {
-    setMergeGuardForTests(false)
+    setMergeGuard(false)
     const { userId } = await mergeScenario()
     const basket = await accountBasket(userId)
     const lost = basket.get(unlimited) !== MAX_LINE_WITHOUT_STOCK || basket.get(limited.id) !== limited.stock

@@ -5,15 +5,15 @@ import { POST as repeatPost } from '@/app/ajax/order-repeat/route'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { basketLines, offers, orders, users } from '@/db/schema'
-import { setGuardsForTests } from '@/domains/orders/integrity-guards'
 import { createOrder, type NewOrder } from '@/domains/orders/orders.server'
 import { formatRub } from '@/lib/money'
 import { offerWithStock } from '../support/checkout'
 import { newVisitor, type Visitor } from '../support/http'
 import { call, registered } from './kit'
+import { setIntegrityGuards } from '../support/test-hooks'
 
 /** ADR 100: 'Повторить заказ' and the buyer's cancel of an unpaid order, through their POST routes. */
-afterEach(() => setGuardsForTests('reset'))
+afterEach(() => setIntegrityGuards('reset'))
 
 async function buyer(): Promise<{ visitor: Visitor; userId: number; email: string }> {
   const { visitor, email } = await registered()
@@ -168,7 +168,7 @@ describe('POST /ajax/order-cancel/', () => {
   })
 
   it('negative control: without the conditional status update the same presses give stock back more than once', async () => {
-    setGuardsForTests({ statusOnce: false })
+    setIntegrityGuards({ statusOnce: false })
     const { stock } = await racedCancels(77)
     expect(stock).toBeGreaterThan(10)
   })

@@ -6,12 +6,12 @@ import { POST as getAddressPost } from '@/app/ajax/get-address/route'
 import { POST as resetPost } from '@/app/ajax/reset-password/route'
 import { db } from '@/db/client'
 import { outbox, users } from '@/db/schema'
-import { setClockForTests } from '@/lib/clock'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { newVisitor } from '../support/http'
 import { GOOD_PASSWORD, call, follow, loggedIn, registered, uniqueEmail } from './kit'
+import { setClock } from '../support/test-hooks'
 
-afterEach(() => setClockForTests(null))
+afterEach(() => setClock(null))
 
 const change = (visitor: ReturnType<typeof newVisitor>, oldPassword: string, newPassword: string) =>
   call(changePasswordPost, '/ajax/change-lk-password/', { oldPassword, newPassword }, visitor)
@@ -103,7 +103,7 @@ describe('password recovery', () => {
 
   it('the link expires after an hour (by the clock)', async () => {
     let t = new Date('2026-04-01T08:00:00Z').getTime()
-    setClockForTests(() => new Date(t))
+    setClock(() => new Date(t))
     const { email } = await registered()
     await call(forgotPost, '/ajax/forgot-password/', { EMAIL: email }, newVisitor())
     const token = linkToken((await mailsTo(email))[0]?.text ?? '')

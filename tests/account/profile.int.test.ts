@@ -6,12 +6,12 @@ import { POST as getSubscribedPost } from '@/app/ajax/get-subscribed/route'
 import { POST as subscribeLkPost } from '@/app/ajax/subscribelk/route'
 import { db } from '@/db/client'
 import { users } from '@/db/schema'
-import { setClockForTests } from '@/lib/clock'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { newVisitor, type Visitor } from '../support/http'
 import { call, registered } from './kit'
+import { setClock } from '../support/test-hooks'
 
-afterEach(() => setClockForTests(null))
+afterEach(() => setClock(null))
 
 const save = (visitor: Visitor, fields: Record<string, string>) => call(changeLkPost, '/ajax/change-lk/', fields, visitor)
 
@@ -67,7 +67,7 @@ describe('POST /ajax/change-lk/', () => {
   })
 
   it('refuses a birth date later than today (by the clock), accepts today', async () => {
-    setClockForTests(() => new Date('2026-06-10T12:00:00Z'))
+    setClock(() => new Date('2026-06-10T12:00:00Z'))
     const { visitor, email } = await registered()
     const future = await save(visitor, form(email, { BIRTHDATE: '2026-06-11' }))
     expect(future.status).toBe(400)

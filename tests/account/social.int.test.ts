@@ -8,11 +8,12 @@ import { POST as registerMePost } from '@/app/ajax/MB-reg_me/route'
 import { POST as uloginPost } from '@/app/ajax/ulogin/route'
 import { db } from '@/db/client'
 import { socialIdentities, users } from '@/db/schema'
-import { fakeProvider, setSocialProviderForTests, uloginProvider } from '@/domains/account/social-login.server'
+import { fakeProvider, uloginProvider } from '@/domains/account/social-login.server'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { offerWithStock, visitorWithBasket } from '../support/checkout'
 import { formPost, newVisitor, type Visitor } from '../support/http'
 import { call, follow, registered, uniqueEmail } from './kit'
+import { setSocialProvider } from '../support/test-hooks'
 
 /** A local stand-in for uLogin's token.php: answers like the real service does. */
 let server: Server
@@ -28,7 +29,7 @@ beforeAll(async () => {
   tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/token.php`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-afterEach(() => setSocialProviderForTests(undefined))
+afterEach(() => setSocialProvider(undefined))
 
 /** A guest places a one-click order with `email` and takes the account it makes (MB-reg_me). */
 async function guestOrderAutoRegistered(email: string): Promise<Visitor> {
@@ -45,13 +46,13 @@ const ulogin = (uToken: string, visitor = newVisitor()) => call(uloginPost, '/aj
 
 describe('POST /ajax/ulogin/', () => {
   it('is refused while social login is not configured', async () => {
-    setSocialProviderForTests(null)
+    setSocialProvider(null)
     const answer = await ulogin('fake:vk:1:a@example.ru:A')
     expect(answer.status).toBe(404)
   })
 
   it('a verified new identity gets an account and a session; the same identity later signs into it', async () => {
-    setSocialProviderForTests(fakeProvider)
+    setSocialProvider(fakeProvider)
     const email = uniqueEmail('social')
     const visitor = newVisitor()
     const first = await ulogin(`fake:vk:1001:${email}:Иван`, visitor)
@@ -66,7 +67,7 @@ describe('POST /ajax/ulogin/', () => {
   })
 
   it('a bad token changes nothing', async () => {
-    setSocialProviderForTests(fakeProvider)
+    setSocialProvider(fakeProvider)
     const before = await databaseFingerprint()
     const answer = await ulogin('forged-token')
     expect(answer.status).toBe(403)
@@ -76,13 +77,13 @@ describe('POST /ajax/ulogin/', () => {
 
   it('an unverified e-mail of an existing account does not open that account', async () => {
     const { email } = await registered()
-    setSocialProviderForTests({ code: 'test', verify: async () => ({ network: 'ok', uid: '5', email, emailVerified: false, name: 'X' }) })
+    setSocialProvider({ code: 'test', verify: async () => ({ network: 'ok', uid: '5', email, emailVerified: false, name: 'X' }) })
     const answer = await ulogin('anything')
     expect(answer.status).toBe(403)
   })
 
   it('ends the sessions of a password-less account made by someone else’s guest order when the owner signs in (takeover)', async () => {
-    setSocialProviderForTests(fakeProvider)
+    setSocialProvider(fakeProvider)
     const email = uniqueEmail('victim')
     const attacker = await guestOrderAutoRegistered(email)
     const readAddress = (visitor: Visitor) => call(getAddressPost, '/ajax/get-address/', {}, visitor)
@@ -96,7 +97,7 @@ describe('POST /ajax/ulogin/', () => {
   })
 
   it('the uLogin adapter reads the service’s answer and refuses its errors', async () => {
-    setSocialProviderForTests(uloginProvider(tokenUrl))
+    setSocialProvider(uloginProvider(tokenUrl))
     const ok = await ulogin('good')
     expect(ok.status).toBe(200)
     const [user] = await db().select().from(users).where(eq(users.email, 'vk.user@example.ru'))

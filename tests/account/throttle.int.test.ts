@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { POST as registerPost } from '@/app/ajax/register/route'
-import { setThrottleEnabledForTests } from '@/domains/account/throttle.server'
 import * as hashing from '@/domains/account/password-hash.server'
-import { setClockForTests } from '@/lib/clock'
-import { resetEnvForTests } from '@/lib/env'
 import { newVisitor } from '../support/http'
 import { GOOD_PASSWORD, call, freshIp, loggedIn, registered, uniqueEmail } from './kit'
+import { reloadEnv, setClock, setThrottleEnabled } from '../support/test-hooks'
 
 /**
  * S3: password guessing is slowed per account and per IP BEFORE any hash is computed; the answers
@@ -22,15 +20,15 @@ let clock = new Date('2026-03-01T10:00:00Z').getTime()
 const advance = (seconds: number) => (clock += seconds * 1000)
 
 beforeEach(() => {
-  setClockForTests(() => new Date(clock))
+  setClock(() => new Date(clock))
   vi.mocked(hashing.verifyPassword).mockClear()
   vi.mocked(hashing.verifyAgainstDummy).mockClear()
 })
 afterEach(() => {
-  setClockForTests(null)
-  setThrottleEnabledForTests(true)
+  setClock(null)
+  setThrottleEnabled(true)
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
   advance(7200)
 })
 
@@ -57,7 +55,7 @@ describe('S3: login throttling', () => {
   it('negative control: with the guard off the same guesses each compute a hash', async () => {
     const { email } = await registered()
     vi.mocked(hashing.verifyPassword).mockClear()
-    setThrottleEnabledForTests(false)
+    setThrottleEnabled(false)
     const statuses = await guess(email, 12, 4)
     expect(statuses.every((s) => s === 403)).toBe(true)
     expect(hashChecks()).toBe(12)
@@ -128,7 +126,7 @@ describe('S3: a forged X-Forwarded-For buys no fresh attempts', () => {
   async function rotatingSpray(trustProxy: 'off' | 'on') {
     const { email, password } = await registered()
     vi.stubEnv('TRUST_PROXY', trustProxy)
-    resetEnvForTests()
+    reloadEnv()
     const guesses: number[] = []
     for (let i = 0; i < 34; i++) guesses.push((await loggedIn(uniqueEmail('rotate'), 'wrong-guess-123', newVisitor(), freshIp())).answer.status)
     const rightPassword = (await loggedIn(email, password, newVisitor(), freshIp())).answer.status

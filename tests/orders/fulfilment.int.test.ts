@@ -6,11 +6,11 @@ import { offers, users } from '@/db/schema'
 import { historyOf } from '@/domains/account/order-history.server'
 import { statusHistory } from '@/domains/orders/orders.db'
 import { createOrder, orderById, type NewOrder } from '@/domains/orders/orders.server'
-import { resetEnvForTests } from '@/lib/env'
 import { registered } from '../account/kit'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { offerWithStock } from '../support/checkout'
 import { formPost, newVisitor } from '../support/http'
+import { reloadEnv } from '../support/test-hooks'
 
 /**
  * The back office's fulfilment API (ADR 055): only the configured bearer token gets in, bad input is
@@ -20,11 +20,11 @@ const TOKEN = 'test-admin-token-0123456789abcdef-0123456789'
 
 beforeEach(() => {
   vi.stubEnv('ADMIN_API_TOKEN', TOKEN)
-  resetEnvForTests()
+  reloadEnv()
 })
 afterEach(() => {
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
 })
 
 interface Sent {
@@ -87,7 +87,7 @@ describe('back-office fulfilment API: who may call it', () => {
   it('does not exist while ADMIN_API_TOKEN is unset', async () => {
     const order = await placed(await buyer())
     vi.stubEnv('ADMIN_API_TOKEN', '')
-    resetEnvForTests()
+    reloadEnv()
     const before = await databaseFingerprint()
     const answer = await send(order, { body: { fitoId: 'ФТ-1' } })
     expect(answer.status).toBe(404)

@@ -7,8 +7,8 @@ import { payments } from '@/db/schema'
 import { changeStatus, cancelOrder, createOrder, type NewOrder } from '@/domains/orders/orders.server'
 import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
 import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
-import { resetEnvForTests } from '@/lib/env'
 import { offerWithStock } from '../support/checkout'
+import { reloadEnv } from '../support/test-hooks'
 
 /**
  * ADR 100: the buyer is mailed when the order is paid, shipped (track number and link) and
@@ -19,11 +19,11 @@ const TOKEN = 'lifecycle-admin-token-0123456789abcdef-0123'
 
 beforeEach(() => {
   vi.stubEnv('ADMIN_API_TOKEN', TOKEN)
-  resetEnvForTests()
+  reloadEnv()
 })
 afterEach(() => {
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
 })
 
 let counter = 0

@@ -8,12 +8,12 @@ import { GET as promoGet, POST as subscribe } from '@/app/ajax/subscribe/route'
 import { db } from '@/db/client'
 import { articleRatings, outbox, questions, settings, subscriptions } from '@/db/schema'
 import { GET as challengeGet } from '@/app/ajax/captcha/challenge/route'
-import { issueChallenge, setCaptchaForTests } from '@/domains/captcha/captcha.server'
-import { setClockForTests } from '@/lib/clock'
+import { issueChallenge } from '@/domains/captcha/captcha.server'
 import { captchaToken, easyCaptcha, solve } from '../support/captcha'
 import { formPost, newVisitor, setCookies, type Visitor } from '../support/http'
 import { productByCode, signedInVisitor } from '../support/reviews-fixtures'
 import { FORM_MESSAGES as M } from '@/domains/forms/forms'
+import { setCaptcha, setClock } from '../support/test-hooks'
 
 type Fields = Record<string, string | number>
 async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Fields, visitor: Visitor = newVisitor()) {
@@ -34,7 +34,7 @@ const questionCount = async () => (await db().select({ id: questions.id }).from(
 const good = { NAME: 'Анна', EMAIL: 'anna@mail.ru', PHONE: '+7 (912) 345-67-89', MESSAGE: 'Можно ли принимать детям?', ADS_AGREEMENT: 'Y' }
 
 beforeAll(() => easyCaptcha({ limits: false }))
-afterAll(() => setCaptchaForTests(null))
+afterAll(() => setCaptcha(null))
 
 describe('POST /ajax/question/', () => {
   it('product form: the rules in the spec order, nothing stored on refusal', async () => {
@@ -115,8 +115,8 @@ describe('S8: captcha tokens', () => {
   })
 
   it('refuses a solved challenge once it has expired', async () => {
-    setClockForTests(() => new Date(Date.now() - 11 * 60_000))
-    const old = await issueChallenge().finally(() => setClockForTests(null))
+    setClock(() => new Date(Date.now() - 11 * 60_000))
+    const old = await issueChallenge().finally(() => setClock(null))
     const r = await call(question, '/ajax/question/', { ...good, RecapToken: await solve(old) })
     expect(r).toMatchObject({ status: 400, body: { captcha: true } })
   })
@@ -204,16 +204,15 @@ describe('S11: anti-automation limits', () => {
 
   it('the window passes and the buyer may write again', async () => {
     easyCaptcha()
-    const { setClockForTests } = await import('@/lib/clock')
     const bot = newVisitor()
     try {
       for (let i = 0; i < 5; i++) await call(subscribe, '/ajax/subscribe/', { email: `w${i}@example.ru`, token: await captchaToken() }, bot)
       for (let i = 5; i < 10; i++) await call(subscribe, '/ajax/subscribe/', { email: `w${i}@example.ru`, token: await captchaToken() }, bot)
       expect((await call(subscribe, '/ajax/subscribe/', { email: 'w10@example.ru', token: await captchaToken() }, bot)).status).toBe(429)
-      setClockForTests(() => new Date(Date.now() + 3601_000))
+      setClock(() => new Date(Date.now() + 3601_000))
       expect((await call(subscribe, '/ajax/subscribe/', { email: 'w11@example.ru', token: await captchaToken() }, bot)).status).toBe(200)
     } finally {
-      setClockForTests(null)
+      setClock(null)
     }
   })
 })

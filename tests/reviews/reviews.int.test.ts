@@ -9,7 +9,6 @@ import { POST as moderate } from '@/app/manager/reviews/moderate/route'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { offers, products, reviewPhotos, reviews } from '@/db/schema'
-import { setCaptchaForTests } from '@/domains/captcha/captcha.server'
 import { clearCache } from '@/lib/cache'
 import { captchaToken, easyCaptcha } from '../support/captcha'
 import { formPost, newVisitor, type Visitor } from '../support/http'
@@ -26,6 +25,7 @@ import {
 import { REVIEW_MESSAGES as M } from '@/domains/reviews/reviews'
 import { reviewPhotosDir } from '@/domains/reviews/review-photos.server'
 import { reviewsJsonLd } from '@/domains/reviews/reviews.server'
+import { setCaptcha } from '../support/test-hooks'
 
 const D3 = 'p1-vitamin-d3-2000-me-evalar'
 const EMPTY = 'p1-laktoferrin-100-evalar'
@@ -60,7 +60,7 @@ const countReviews = async (productId: number) =>
   (await db().select({ id: reviews.id }).from(reviews).where(eq(reviews.productId, productId))).length
 
 beforeAll(() => easyCaptcha({ limits: false }))
-afterAll(() => setCaptchaForTests(null))
+afterAll(() => setCaptcha(null))
 beforeEach(() => clearCache())
 
 describe('GET /ajax/reviews/ (list)', () => {

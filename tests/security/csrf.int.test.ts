@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { resetEnvForTests } from '@/lib/env'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { formPost, newVisitor } from '../support/http'
 import { listRouteFiles } from '../support/routes'
+import { reloadEnv } from '../support/test-hooks'
 
 /**
  * S1: every state-changing route, found from the file tree (a new one is covered automatically),
@@ -23,7 +23,7 @@ const TOKEN_ROUTES = new Set(['/api/admin/orders/1/fulfilment/'])
 
 afterEach(() => {
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
 })
 
 function isRefusal(status: number, body: unknown): boolean {
@@ -53,7 +53,7 @@ describe('S1: sessid on every state-changing route', () => {
     // With a token configured, so that the refusal is the token check and not a disabled API.
     if (tokenRoute) {
       vi.stubEnv('ADMIN_API_TOKEN', 'csrf-test-token-csrf-test-token-0123456789')
-      resetEnvForTests()
+      reloadEnv()
     }
     if (mod.POST) {
       const visitor = newVisitor()

@@ -1,10 +1,11 @@
 import { solveChallenge, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import { issueChallenge, setCaptchaForTests } from '@/domains/captcha/captcha.server'
+import { issueChallenge } from '@/domains/captcha/captcha.server'
+import { setCaptcha } from './test-hooks'
 
 /** Integration tests solve real challenges, at a low difficulty so that a file stays fast. */
 export function easyCaptcha(overrides: { replay?: boolean; limits?: boolean } = {}): void {
-  setCaptchaForTests({ difficulty: { cost: 1, minCounter: 1, maxCounter: 40 }, ...overrides })
+  setCaptcha({ difficulty: { cost: 1, minCounter: 1, maxCounter: 40 }, ...overrides })
 }
 
 export async function solve(challenge: Challenge): Promise<string> {

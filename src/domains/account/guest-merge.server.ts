@@ -1,15 +1,12 @@
 import 'server-only'
 import type { Tx } from '@/db/client'
 import { now } from '@/lib/clock'
+import { testHook } from '@/lib/test-hooks'
 import { lineCap } from '@/domains/cart/cart-limits'
 import { deleteLine, giveLineToUser, guestLines, lockUser, moveFavorites, naiveMoveLines, setLineQuantity, userLineFor } from './account.db'
 
-let guarded = true
-
-/** Test-only: the negative control of R9 runs the naive merge that loses lines and ignores caps. */
-export function setMergeGuardForTests(value: boolean): void {
-  guarded = value
-}
+/** Off, the negative control of R9 runs the naive merge that loses lines and ignores caps. */
+export const guestMergeGuard = testHook('guest merge guard', true)
 
 /**
  * R9: what a guest put in the basket and favourites becomes the account's on sign-in. No line is
@@ -19,7 +16,7 @@ export function setMergeGuardForTests(value: boolean): void {
  */
 export async function mergeGuestIntoUser(tx: Tx, sessionId: number, userId: number): Promise<void> {
   await lockUser(tx, userId)
-  if (!guarded) {
+  if (!guestMergeGuard()) {
     await naiveMoveLines(tx, sessionId, userId)
     await moveFavorites(tx, sessionId, userId)
     return

@@ -4,6 +4,7 @@ import { db } from '@/db/client'
 import type { AjaxContext } from '@/lib/ajax'
 import { Refusal } from '@/lib/refusal'
 import { env } from '@/lib/env'
+import { testHook } from '@/lib/test-hooks'
 import { logger } from '@/lib/logger'
 import { ACCOUNT_MESSAGES as M, NAME_MAX, isValidEmail, normalizeEmail, stripName } from './account'
 import { endOtherSessions, insertUser, linkSocial, userByEmail, userIdBySocial } from './account.db'
@@ -79,14 +80,12 @@ export const fakeProvider: SocialProvider = {
   },
 }
 
-let override: SocialProvider | null | undefined
-
-export function setSocialProviderForTests(provider: SocialProvider | null | undefined): void {
-  override = provider
-}
+/** Tests pick the provider (null: social login off); undefined: the one SOCIAL_LOGIN names. */
+export const providerOverride = testHook<SocialProvider | null | undefined>('social provider', undefined)
 
 /** The configured provider, or null when social login is off (the buttons are hidden then). */
 export function socialProvider(): SocialProvider | null {
+  const override = providerOverride()
   if (override !== undefined) return override
   const { SOCIAL_LOGIN, ULOGIN_TOKEN_URL } = env()
   if (SOCIAL_LOGIN === 'ulogin') return uloginProvider(ULOGIN_TOKEN_URL)

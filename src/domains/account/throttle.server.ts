@@ -1,6 +1,7 @@
 import 'server-only'
 import type { Db, Tx } from '@/db/client'
 import { now } from '@/lib/clock'
+import { testHook } from '@/lib/test-hooks'
 import { clearAttempts, giveBackAttempt, takeAttempt, type ThrottlePolicy } from './account.db'
 
 /**
@@ -23,16 +24,12 @@ export function throttleKey(kind: ThrottleKind, subject: string | number): strin
   return `${kind}:${String(subject).slice(0, 300)}`
 }
 
-let enabled = true
-
-/** Test-only: the negative control of the throttling tests switches the guard off. */
-export function setThrottleEnabledForTests(value: boolean): void {
-  enabled = value
-}
+/** The negative control of the throttling tests switches the guard off. */
+export const throttleGuard = testHook('account throttle', true)
 
 /** Takes one attempt from each key, in order; false as soon as one is blocked. */
 export async function allowAttempt(db: Db | Tx, keys: readonly [ThrottleKind, string | number][]): Promise<boolean> {
-  if (!enabled) return true
+  if (!throttleGuard()) return true
   const at = now()
   for (const [kind, subject] of keys) {
     if (!(await takeAttempt(db, throttleKey(kind, subject), POLICIES[kind], at))) return false

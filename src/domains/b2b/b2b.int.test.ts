@@ -6,15 +6,15 @@ import { db } from '@/db/client'
 import { b2bEventRegistrations, b2bEvents, b2bRequests, outbox, settings } from '@/db/schema'
 import { SHOP_DETAILS_KEY } from '@/domains/layout/shop.db'
 import { forgetShopDetails } from '@/domains/layout/shop.server'
-import { setClockForTests } from '@/lib/clock'
-import { env, resetEnvForTests } from '@/lib/env'
+import { env } from '@/lib/env'
 import { formPost, newVisitor } from '../../../tests/support/http'
 import { loadUpcomingEvents } from './b2b.server'
+import { reloadEnv, setClock } from '../../../tests/support/test-hooks'
 
 afterEach(async () => {
-  setClockForTests(null)
+  setClock(null)
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
   await db().delete(settings).where(eq(settings.key, SHOP_DETAILS_KEY))
   forgetShopDetails()
 })
@@ -58,7 +58,7 @@ describe('POST /ajax/b2bprogram/', () => {
     expect((await mailsTo('sales@vitamarket.example')).map((m) => m.subject)).toEqual([expect.stringContaining('ООО «Настройка»')])
 
     vi.stubEnv('SHOP_LEADS_EMAIL', 'b2b@owner.example')
-    resetEnvForTests()
+    reloadEnv()
     forgetShopDetails()
     expect((await programme(formPost('/ajax/b2bprogram/', { ...fields, UF_COMPANY: 'ООО «Окружение»' }, newVisitor()))).status).toBe(200)
     expect((await mailsTo('b2b@owner.example')).map((m) => m.subject)).toEqual([expect.stringContaining('ООО «Окружение»')])
@@ -94,7 +94,7 @@ describe('POST /ajax/b2bevent/', () => {
 
   it('registers once per e-mail and mails the shop once', async () => {
     const ev = await firstEvent()
-    setClockForTests(() => new Date(ev.startsAt.getTime() - 86_400_000))
+    setClock(() => new Date(ev.startsAt.getTime() - 86_400_000))
     const fields = { UF_NAME: 'Олег', UF_PHONE: '89001234567', UF_EMAIL: 'Oleg@Firma.ru', UF_EVENT: ev.id }
     expect((await event(formPost('/ajax/b2bevent/', fields, newVisitor()))).status).toBe(200)
     expect((await event(formPost('/ajax/b2bevent/', fields, newVisitor()))).status).toBe(200)
@@ -106,7 +106,7 @@ describe('POST /ajax/b2bevent/', () => {
   it('mails the registrant once with the date in Moscow time and the link, and the shop at its leads address', async () => {
     const ev = await firstEvent()
     expect(ev.link).toMatch(/^https:\/\//)
-    setClockForTests(() => new Date(ev.startsAt.getTime() - 86_400_000))
+    setClock(() => new Date(ev.startsAt.getTime() - 86_400_000))
     await configureLeadsSetting('events@vitamarket.example')
     const fields = { UF_NAME: 'Мария', UF_PHONE: '89001112233', UF_EMAIL: 'maria@firma.ru', UF_EVENT: ev.id }
     expect((await event(formPost('/ajax/b2bevent/', fields, newVisitor()))).status).toBe(200)
@@ -122,7 +122,7 @@ describe('POST /ajax/b2bevent/', () => {
 
   it('refuses bad contacts, an unknown webinar and a webinar that has started', async () => {
     const ev = await firstEvent()
-    setClockForTests(() => new Date(ev.startsAt.getTime() - 86_400_000))
+    setClock(() => new Date(ev.startsAt.getTime() - 86_400_000))
     const bad = await event(formPost('/ajax/b2bevent/', { UF_NAME: '', UF_PHONE: '1', UF_EMAIL: 'x', UF_EVENT: ev.id }, newVisitor()))
     expect(bad.status).toBe(400)
     const errors = ((await bad.json()) as { errors: { field: string; message: string }[] }).errors
@@ -135,7 +135,7 @@ describe('POST /ajax/b2bevent/', () => {
     )
     const contact = { UF_NAME: 'Анна', UF_PHONE: '+79001234567', UF_EMAIL: 'anna@firma.ru' }
     expect((await event(formPost('/ajax/b2bevent/', { ...contact, UF_EVENT: 999999 }, newVisitor()))).status).toBe(404)
-    setClockForTests(() => new Date(ev.startsAt.getTime() + 60_000))
+    setClock(() => new Date(ev.startsAt.getTime() + 60_000))
     const late = await event(formPost('/ajax/b2bevent/', { ...contact, UF_EVENT: ev.id }, newVisitor()))
     expect(late.status).toBe(400)
     expect(((await late.json()) as { error: string }).error).toBe('Регистрация на этот вебинар закрыта')
@@ -143,10 +143,10 @@ describe('POST /ajax/b2bevent/', () => {
 
   it('drops started webinars from the calendar', async () => {
     const ev = await firstEvent()
-    setClockForTests(() => new Date(ev.startsAt.getTime() - 1000))
+    setClock(() => new Date(ev.startsAt.getTime() - 1000))
     const before = await loadUpcomingEvents()
     expect(before[0]?.id).toBe(ev.id)
-    setClockForTests(() => new Date(ev.startsAt.getTime() + 1000))
+    setClock(() => new Date(ev.startsAt.getTime() + 1000))
     expect((await loadUpcomingEvents()).map((e) => e.id)).not.toContain(ev.id)
   })
 })

@@ -6,6 +6,7 @@ import type { Db, Tx } from '@/db/client'
 import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
+import { testHook } from '@/lib/test-hooks'
 import {
   CAPTCHA_ALGORITHM,
   CAPTCHA_MESSAGES,
@@ -18,18 +19,19 @@ import {
 import { claimChallenge, countHit, forgetExpiredChallenges } from './captcha.db'
 import { parseCaptchaPayload } from './captcha.schema'
 
-let difficulty: Difficulty = DEFAULT_DIFFICULTY
+export interface CaptchaSettings {
+  difficulty: Difficulty
+  /** A token is accepted once. */
+  replay: boolean
+  /** Attempts per session and IP are counted (S11). */
+  limits: boolean
+}
 
 /**
- * Switches for tests only: a lower difficulty keeps integration tests fast, and turning a guard off is
- * the negative control that proves the replay and limit tests can fail.
+ * A lower difficulty keeps integration tests fast, and turning a guard off is the negative control
+ * that proves the replay and limit tests can fail.
  */
-const guards = { replay: true, limits: true }
-export function setCaptchaForTests(options: { difficulty?: Difficulty; replay?: boolean; limits?: boolean } | null): void {
-  difficulty = options?.difficulty ?? DEFAULT_DIFFICULTY
-  guards.replay = options?.replay ?? true
-  guards.limits = options?.limits ?? true
-}
+export const captchaSettings = testHook<Readonly<CaptchaSettings>>('captcha', { difficulty: DEFAULT_DIFFICULTY, replay: true, limits: true })
 
 /** Separate keys from the session secret, so a captcha signature can never pass as a sessid. */
 function secret(purpose: string): string {
@@ -37,6 +39,7 @@ function secret(purpose: string): string {
 }
 
 export async function issueChallenge(): Promise<Challenge> {
+  const { difficulty } = captchaSettings()
   return createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
     cost: difficulty.cost,
@@ -82,7 +85,7 @@ export async function verifyCaptcha(raw: string | undefined): Promise<VerifiedCa
  * in the transaction of the write it guards: a refused write leaves the token unused.
  */
 export async function claimCaptcha(db: Db | Tx, token: VerifiedCaptcha): Promise<void> {
-  if (!guards.replay) return
+  if (!captchaSettings().replay) return
   if (!(await claimChallenge(db, token.nonce, token.expiresAt))) {
     throw new Refusal('invalid', CAPTCHA_MESSAGES.replayed, captchaBody(token.raw, true))
   }
@@ -111,7 +114,7 @@ export async function enforceLimits(
   action: LimitedAction,
   who: { sessionId: string; ip: string },
 ): Promise<void> {
-  if (!guards.limits) return
+  if (!captchaSettings().limits) return
   const at = now()
   const limits = LIMITS[action]
   const checks: Promise<boolean>[] = []

@@ -3,18 +3,19 @@ import { eq } from 'drizzle-orm'
 import { db } from '@/db/client'
 import { courierSlotLoad, courierWindows, offers } from '@/db/schema'
 import { GET } from '@/app/ajax/cart-delivery/route'
-import { REGION_COOKIE, courierDays } from '@/domains/delivery/delivery'
+import { REGION_COOKIE } from '@/domains/delivery/delivery'
+import { courierDays } from '@/domains/delivery/delivery-dates'
 import type { DeliverySummary } from '@/domains/delivery/delivery-summary'
 import { deliverySummary } from '@/domains/delivery/delivery-summary.server'
-import { setClockForTests } from '@/lib/clock'
 import { offerWithStock, visitorWithBasket } from '../../../tests/support/checkout'
 import { newVisitor, type Visitor } from '../../../tests/support/http'
 import { cartDeliverySummary } from './cart-delivery.server'
+import { setClock } from '../../../tests/support/test-hooks'
 
 // Wednesday 4 March 2026, 10:00 Moscow time: parcels leave today.
 const NOW = new Date('2026-03-04T07:00:00Z')
 
-afterEach(() => setClockForTests(null))
+afterEach(() => setClock(null))
 
 // The first delivery call of a fresh database counts thousands of seeded points; on a busy machine that
 // alone can outlast a test's time limit, so it is paid once here.
@@ -37,7 +38,7 @@ async function summaryOverHttp(visitor: Visitor, region?: string): Promise<Deliv
 
 describe('GET /ajax/cart-delivery/ (the cart page’s delivery summary)', () => {
   it('gives the cheapest pickup and courier for the shop’s default city, with dates and what is left to free delivery', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const summary = await summaryOverHttp(await basketOf(1, 0))
     expect(summary.city).toEqual({ code: 'moskva', name: 'Москва' })
     // Boxberry (179 ₽, 1–3 days) is cheaper than СДЭК (199 ₽); what is left counts to the nearest pickup
@@ -61,7 +62,7 @@ describe('GET /ajax/cart-delivery/ (the cart page’s delivery summary)', () => 
   })
 
   it('follows the region cookie the place search set, as the checkout does; an unknown place falls back to the default', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const visitor = await basketOf(1, 1)
     expect((await summaryOverHttp(visitor, 'kazan')).city?.code).toBe('kazan')
     expect((await summaryOverHttp(visitor, 'atlantida')).city?.code).toBe('moskva')
@@ -69,14 +70,14 @@ describe('GET /ajax/cart-delivery/ (the cart page’s delivery summary)', () => 
   })
 
   it('shows a free pickup once the goods reach its threshold, and what the courier still needs', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const summary = await summaryOverHttp(await basketOf(5, 2))
     expect(summary.pickup).toMatchObject({ priceKopecks: 0, toFree: null, serviceName: 'Пункты выдачи СДЭК' })
     expect(summary.courier).toMatchObject({ priceKopecks: 34_900, toFree: { leftKopecks: 200_000, serviceName: 'Курьерская доставка' } })
   })
 
   it('moves the courier date past a day whose windows are all taken', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const visitor = await basketOf(1, 3)
     const [first, second] = courierDays(NOW, 1)
     const windows = await db().select().from(courierWindows)
@@ -101,7 +102,7 @@ describe('deliverySummary', () => {
   })
 
   it('leaves out the methods a heavy basket exceeds and has no courier where it does not go', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     // 18 kg: over Boxberry's 15 kg, within СДЭК's 30 kg and the courier's 25 kg.
     const heavy = await deliverySummary('moskva', [{ priceKopecks: 10_000, weight: 1000, quantity: 18 }])
     expect(heavy.pickup?.serviceName).toBe('Пункты выдачи СДЭК')

@@ -6,7 +6,7 @@ import { basketLines, offers, products, sessions, users } from '@/db/schema'
 import { ensureSession } from '@/domains/session/session.server'
 import { formPost, newVisitor } from '../../../tests/support/http'
 import type { Cart } from './cart'
-import { setBasketGuardsForTests } from './cart.server'
+import { setBasketGuards } from '../../../tests/support/test-hooks'
 
 /**
  * R8 under concurrency: one account signed in on 30 devices adds 5 units of 30 different offers at
@@ -40,7 +40,7 @@ async function raceThirtyDevices(email: string): Promise<{ total: number; refuse
   return { total: row!.total, refused: answers.filter((a) => a.productError).length }
 }
 
-afterEach(() => setBasketGuardsForTests({ limits: true, lock: true }))
+afterEach(() => setBasketGuards({ limits: true, lock: true }))
 
 const racesAreReal = Boolean(inject('postgresTemplate'))
 
@@ -55,7 +55,7 @@ describe('POST /ajax/basket/ under concurrency', () => {
   // registered in the PostgreSQL project (CI) and nowhere else.
   if (racesAreReal) {
     it('negative control: without the owner lock the limit is overrun', async () => {
-      setBasketGuardsForTests({ limits: true, lock: false })
+      setBasketGuards({ limits: true, lock: false })
       const { total } = await raceThirtyDevices('race-unguarded@example.ru')
       expect(total).toBeGreaterThan(125)
     })

@@ -9,7 +9,8 @@ import { databaseFingerprint } from '../../../tests/support/db-snapshot'
 import { formPost, newVisitor, type Visitor } from '../../../tests/support/http'
 import { CART_MESSAGES, type Cart } from './cart'
 import { BASKET_ERRORS } from './cart.schema'
-import { clearBasket, loadBasket, loadMinOrderSum, setBasketGuardsForTests } from './cart.server'
+import { clearBasket, loadBasket, loadMinOrderSum } from './cart.server'
+import { setBasketGuards } from '../../../tests/support/test-hooks'
 
 type Fields = Record<string, string | string[] | number>
 
@@ -53,7 +54,7 @@ beforeAll(async () => {
   expect(untracked && soldOut && discounted && plenty.length >= 10).toBeTruthy()
 })
 
-afterEach(() => setBasketGuardsForTests({ limits: true, lock: true }))
+afterEach(() => setBasketGuards({ limits: true, lock: true }))
 
 describe('POST /ajax/basket/', () => {
   it('GetBasket answers an empty cart and stores nothing for a new visitor', async () => {
@@ -160,7 +161,7 @@ describe('POST /ajax/basket/', () => {
   })
 
   it('negative control: with the limit guard off the same requests overfill the cart', async () => {
-    setBasketGuardsForTests({ limits: false, lock: true })
+    setBasketGuards({ limits: false, lock: true })
     const v = newVisitor()
     await basket(v, { ACTION: 'Add', ID: String(untracked.id), QUANTITY: '100' })
     await basket(v, { ACTION: 'Add', ID: String(plenty[0]!.id), QUANTITY: '30' })

@@ -3,6 +3,7 @@ import { db, type Db, type Tx } from '@/db/client'
 import { ensureSession, findSession, ownerOf, type Owner } from '@/domains/session/session.server'
 import { cached } from '@/lib/cache'
 import { kopecksToRubles, type Kopecks } from '@/lib/money'
+import { testHook } from '@/lib/test-hooks'
 import { EMPTY_CART, planBasketChange, toCart, type BasketCommand, type BasketItem, type Cart, type LineChange, type OfferFacts } from './cart'
 import type { BasketInput } from './cart.schema'
 import {
@@ -49,12 +50,8 @@ export async function cartOfVisitor(cookieId: string): Promise<Cart> {
   return toCart(await loadBasket(db(), ownerOf(session)))
 }
 
-let guards = { limits: true, lock: true }
-
-/** Test-only: the negative controls switch the limit checks or the owner lock off. */
-export function setBasketGuardsForTests(value: { limits: boolean; lock: boolean }): void {
-  guards = value
-}
+/** The negative controls switch the limit checks or the owner lock off. */
+export const basketGuards = testHook<Readonly<{ limits: boolean; lock: boolean }>>('basket guards', { limits: true, lock: true })
 
 class Refused extends Error {}
 
@@ -66,6 +63,7 @@ class Refused extends Error {}
 export async function changeBasket(cookieId: string, command: BasketCommand): Promise<Cart> {
   try {
     return await db().transaction(async (tx) => {
+      const guards = basketGuards()
       const owner = ownerOf(await ensureSession(tx, cookieId))
       if (guards.lock) await lockOwner(tx, owner)
       const current = await selectLineQuantities(tx, owner)

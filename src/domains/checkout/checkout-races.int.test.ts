@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { coupons, offers } from '@/db/schema'
-import { setGuardsForTests } from '@/domains/orders/integrity-guards'
 import { checkout, offerWithStock, orderFields, visitorWithBasket } from '../../../tests/support/checkout'
 import type { SaveAnswer } from './checkout-wire'
+import { setIntegrityGuards } from '../../../tests/support/test-hooks'
 
 /**
  * Reliability R1–R3: concurrent orders. Each scenario runs with its guard on (the goal holds) and off
@@ -13,7 +13,7 @@ import type { SaveAnswer } from './checkout-wire'
  */
 type Answer = { status: number; body: SaveAnswer | { success: string } }
 
-afterEach(() => setGuardsForTests('reset'))
+afterEach(() => setIntegrityGuards('reset'))
 
 async function ordersFor(offerId: number) {
   return queryRows<{ id: number; coupon_code: string | null }>(
@@ -56,7 +56,7 @@ describe('R1: 50 buyers race for the last 5 units', () => {
   }, 120_000)
 
   it('negative control: without the conditional stock update it oversells', async () => {
-    setGuardsForTests({ stock: false })
+    setIntegrityGuards({ stock: false })
     const result = await lastUnitsRace(21)
     expect(r1Holds(result)).toBe(false)
     expect(result.orders.length).toBeGreaterThan(5)
@@ -99,7 +99,7 @@ describe('R2: the same checkout submitted 10 times in parallel and 5 times after
   }, 60_000)
 
   it('negative control: without the checkout key the later answers do not name the order', async () => {
-    setGuardsForTests({ checkoutKey: false })
+    setIntegrityGuards({ checkoutKey: false })
     expect(r2Holds(await doubleSubmit(23))).toBe(false)
   }, 60_000)
 })
@@ -145,7 +145,7 @@ describe('R2: a key kept after its order, submitted again with a new basket', ()
   }, 60_000)
 
   it('negative control: without the checkout key the parallel submits of the new basket make several orders', async () => {
-    setGuardsForTests({ checkoutKey: false })
+    setIntegrityGuards({ checkoutKey: false })
     const result = await keyKeptAfterOrder([32, 33])
     expect(keptKeyHolds(result)).toBe(false)
   }, 60_000)
@@ -174,7 +174,7 @@ describe('R3: a single-use coupon applied by 20 concurrent orders', () => {
   }, 60_000)
 
   it('negative control: without the limit in the update every order is discounted', async () => {
-    setGuardsForTests({ couponLimit: false })
+    setIntegrityGuards({ couponLimit: false })
     const result = await singleUseRace(25)
     expect(result.discounted).toBeGreaterThan(1)
   }, 60_000)

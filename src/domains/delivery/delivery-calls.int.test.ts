@@ -6,16 +6,16 @@ import { POST as places } from '@/app/ajax/places/route'
 import { POST as sdek } from '@/app/ajax/sdek/route'
 import { POST as courier } from '@/app/ajax/VueCourierComponent/route'
 import { POST as pvz } from '@/app/ajax/VuePvzComponent/route'
-import { setClockForTests } from '@/lib/clock'
 import { formPost, newVisitor, setCookies } from '../../../tests/support/http'
 import { DELIVERY_MESSAGES, REGION_COOKIE } from './delivery'
+import { setClock } from '../../../tests/support/test-hooks'
 
 const visitor = newVisitor()
 // Wednesday 4 March 2026, 10:00 Moscow time.
 const NOW = new Date('2026-03-04T07:00:00Z')
 const basket = JSON.stringify([{ name: 'Омега-3', id: 12, price: 990, quantity: 2, weight: 200 }])
 
-afterEach(() => setClockForTests(null))
+afterEach(() => setClock(null))
 
 async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Record<string, string>) {
   const res = await handler(formPost(url, fields, visitor))
@@ -114,7 +114,7 @@ describe('POST /ajax/VuePvzComponent/ action=getPoints', () => {
 
 describe('POST /ajax/VuePvzComponent/ action=getInfo', () => {
   it('answers the point with price, dates and no warning', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const { status, body } = await call(pvz, '/ajax/VuePvzComponent/', {
       action: 'getInfo',
       'point-type': '',
@@ -216,7 +216,7 @@ describe('POST /ajax/VueCourierComponent/', () => {
   const fields = { type: 'courier', city: 'moskva', address: 'г Москва, ул Тверская, д 7', postPay: 'N', basket }
 
   it('answers days with HH:MM - HH:MM windows, the price and the shipment date', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const { status, body } = await call(courier, '/ajax/VueCourierComponent/', fields)
     expect(status).toBe(200)
     expect(body.warning).toBe('')

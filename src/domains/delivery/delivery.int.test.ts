@@ -3,23 +3,22 @@ import { eq, sql } from 'drizzle-orm'
 import { db } from '@/db/client'
 import { courierSlotLoad, courierWindows, pickupPoints } from '@/db/schema'
 import { clearCache } from '@/lib/cache'
-import { setClockForTests } from '@/lib/clock'
 import {
   bookCourierSlot,
   listDeliveryOptions,
   quoteDeliveryChoice,
   releaseCourierSlot,
-  setSlotGuardForTests,
   DELIVERY_MESSAGES,
 } from './delivery.server'
+import { setClock, setSlotGuard } from '../../../tests/support/test-hooks'
 
 // Wednesday 4 March 2026, 10:00 Moscow time.
 const NOW = new Date('2026-03-04T07:00:00Z')
 const light = [{ name: 'Витамин D3', externalId: 1, priceKopecks: 99_000, quantity: 1, weight: 150 }]
 
 afterEach(() => {
-  setClockForTests(null)
-  setSlotGuardForTests(true)
+  setClock(null)
+  setSlotGuard(true)
 })
 
 describe('seeded delivery data', () => {
@@ -70,7 +69,7 @@ describe('listDeliveryOptions', () => {
 
 describe('quoteDeliveryChoice', () => {
   it('recomputes the price of a point from our tariff', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const quote = await quoteDeliveryChoice(db(), { deliveryId: 1, cityCode: 'moskva', pointId: 'SDK-MOSKVA-0001', basket: light })
     expect(quote).toEqual({ ok: true, priceKopecks: 19_900, periodText: 'от 1 до 2 дней', shipDateFrom: '05.03.2026', shipDateTo: '06.03.2026' })
   })
@@ -113,7 +112,7 @@ describe('quoteDeliveryChoice', () => {
   })
 
   it('quotes a courier slot and refuses a past, unknown or missing one', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     const base = { deliveryId: 4, cityCode: 'moskva', address: 'г Москва, ул Тверская, д 1', basket: light }
     expect(await quoteDeliveryChoice(db(), { ...base, slot: { date: '05.03.2026', time: '10:00 - 14:00' } })).toMatchObject({
       ok: true,
@@ -171,7 +170,7 @@ describe('courier slot capacity (R4)', () => {
   }
 
   it('30 concurrent bookings of a slot with capacity 3: exactly 3 get it', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     expect(await race('06.03.2026')).toEqual({ won: 3, lost: 27, booked: 3 })
     const quote = await quoteDeliveryChoice(db(), {
       deliveryId: 4,
@@ -184,15 +183,15 @@ describe('courier slot capacity (R4)', () => {
   })
 
   it('negative control: without the guard the same race overbooks', async () => {
-    setClockForTests(() => NOW)
-    setSlotGuardForTests(false)
+    setClock(() => NOW)
+    setSlotGuard(false)
     const result = await race('07.03.2026')
     expect(result.won).toBeGreaterThan(3)
     expect(result.booked).toBeGreaterThan(3)
   })
 
   it('a released place can be booked again, and releasing an empty slot does nothing', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     await db().transaction((tx) => releaseCourierSlot(tx, slot))
     expect(await db().transaction((tx) => bookCourierSlot(tx, slot))).toBe(true)
     expect(await db().transaction((tx) => bookCourierSlot(tx, slot))).toBe(false)
@@ -200,7 +199,7 @@ describe('courier slot capacity (R4)', () => {
   })
 
   it('refuses to book a past slot or one that is not offered', async () => {
-    setClockForTests(() => NOW)
+    setClock(() => NOW)
     expect(await bookCourierSlot(db(), { ...slot, date: '03.03.2026' })).toBe(false)
     expect(await bookCourierSlot(db(), { ...slot, time: '01:00 - 02:00' })).toBe(false)
     expect(await bookCourierSlot(db(), { ...slot, cityCode: 'kaliningrad' })).toBe(false)

@@ -22,25 +22,9 @@ import 'server-only'
 import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
-import { env } from '@/lib/env'
-import {
-  DELIVERY_LIMITS,
-  DELIVERY_MESSAGES,
-  courierDays,
-  fromRuDate,
-  parcelOf,
-  parseWindow,
-  periodText,
-  shipmentDay,
-  tariffPrice,
-  toRuDate,
-  windowText,
-  zoneOf,
-  addDays,
-  type DeliveryBasketLine,
-  type ParcelSummary,
-  type Tariff,
-} from './delivery'
+import { testHook } from '@/lib/test-hooks'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, parcelOf, periodText, tariffPrice, zoneOf, type DeliveryBasketLine, type ParcelSummary, type Tariff } from './delivery'
+import { courierDays, fromRuDate, parseWindow, shipmentDay, toRuDate, windowText, addDays } from './delivery-dates'
 import * as q from './delivery.db'
 import type { CityRow, PointRow, ServiceRow } from './delivery.db'
 
@@ -308,13 +292,8 @@ async function checkSlot(database: Db | Tx, cityCode: string, slot?: { date: str
   return { ok: true, date, window }
 }
 
-let slotGuard = true
-
-/** Negative control of the R4 race test: without the guard the same test must overbook. Tests only. */
-export function setSlotGuardForTests(on: boolean): void {
-  if (env().NODE_ENV !== 'test') throw new Error('The slot guard can only be switched off in tests')
-  slotGuard = on
-}
+/** R4: a slot place is taken only while the slot has room. The race test's negative control switches it off. */
+export const slotGuard = testHook('delivery slot guard', true)
 
 export interface SlotInput {
   cityCode: string
@@ -343,7 +322,7 @@ export async function bookCourierSlot(tx: Db | Tx, input: SlotInput): Promise<bo
   return q.takeSlotPlace(
     tx,
     { cityCode: city.code, date: slot.date, windowId: slot.window.id, capacity: slot.window.capacity },
-    slotGuard,
+    slotGuard(),
   )
 }
 

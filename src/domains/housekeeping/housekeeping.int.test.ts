@@ -2,12 +2,12 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
 import { authThrottle, checkoutKeys, formLimits, sessions } from '@/db/schema'
-import { setClockForTests } from '@/lib/clock'
 import { newSessionId, sessionTokenHash } from '@/lib/session'
 import { runHousekeeping } from './housekeeping.server'
+import { setClock } from '../../../tests/support/test-hooks'
 
 const DAY = 24 * 3600_000
-afterEach(() => setClockForTests(null))
+afterEach(() => setClock(null))
 
 describe('housekeeping job', () => {
   it('forgets expired sessions, old checkout keys and spent counters, and keeps what is alive', async () => {
@@ -40,7 +40,7 @@ describe('housekeeping job', () => {
         { key: 'hk:spent', hits: 4, windowStartedAt: new Date(start - 2 * DAY) },
         { key: 'hk:current', hits: 1, windowStartedAt: recent },
       ])
-    setClockForTests(() => new Date(start))
+    setClock(() => new Date(start))
 
     const forgotten = await runHousekeeping()
     expect(forgotten.sessions).toBeGreaterThanOrEqual(1)

@@ -7,11 +7,11 @@ import { orderLines, orders, settings } from '@/db/schema'
 import { findLegalPage } from '@/domains/content/legal'
 import { LegalPageView } from '@/domains/content/ui/legal-page-view'
 import { Invoice } from '@/domains/payment/ui/invoice'
-import { resetEnvForTests } from '@/lib/env'
 import { EXAMPLE_NOTE, EXAMPLE_NOTE_SHORT, EXAMPLE_SHOP_DETAILS, type ResolvedShopDetails } from './shop'
 import { SHOP_DETAILS_KEY } from './shop.db'
 import { forgetShopDetails, shopDetails } from './shop.server'
 import { SiteFooterView } from './ui/site-footer'
+import { reloadEnv } from '../../../tests/support/test-hooks'
 
 /** What the back office would write: a real-looking company, no longer an example. */
 const OWNER = {
@@ -33,7 +33,7 @@ let seededRow: unknown
 
 afterEach(async () => {
   vi.unstubAllEnvs()
-  resetEnvForTests()
+  reloadEnv()
   if (seededRow !== undefined) await db().update(settings).set({ value: seededRow }).where(eq(settings.key, SHOP_DETAILS_KEY))
   forgetShopDetails()
 })
@@ -102,7 +102,7 @@ describe('shop details (legal pages, invoice, footer)', () => {
     await writeSetting(OWNER)
     vi.stubEnv('SHOP_INN', '7812345678')
     vi.stubEnv('SHOP_ACCOUNT', '40702810000000000001')
-    resetEnvForTests()
+    reloadEnv()
     forgetShopDetails()
     const { legal, invoice, footer } = await renderAll(await shopDetails())
     for (const html of [legal, invoice, footer]) {
@@ -114,13 +114,13 @@ describe('shop details (legal pages, invoice, footer)', () => {
 
   it('keeps the note while the identity is only the example, even when other fields are configured', async () => {
     vi.stubEnv('SHOP_PHONE', '8 495 000-00-00')
-    resetEnvForTests()
+    reloadEnv()
     forgetShopDetails()
     const details = await shopDetails()
     expect(details).toMatchObject({ phone: '8 495 000-00-00', inn: EXAMPLE_SHOP_DETAILS.inn, example: true })
     vi.stubEnv('SHOP_LEGAL_NAME', 'ООО «Ромашка»')
     vi.stubEnv('SHOP_INN', '7700000000')
-    resetEnvForTests()
+    reloadEnv()
     forgetShopDetails()
     expect(await shopDetails()).toMatchObject({ legalName: 'ООО «Ромашка»', inn: '7700000000', example: false })
   })

@@ -5,18 +5,17 @@ import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
 import { outbox } from '@/db/schema'
-import { setClockForTests } from '@/lib/clock'
 import type { MailMessage } from './mail'
 import { CLAIM_LEASE_MS } from './mail'
 import { claimDueMail, drainOutbox, enqueueMail } from './mail.server'
-import { setMailTransportForTests } from './transport.server'
+import { setClock, setMailTransport } from '../../../tests/support/test-hooks'
 
 const sent: MailMessage[] = []
 const recording = { send: async (m: MailMessage) => void sent.push(m) }
 
 afterEach(() => {
-  setMailTransportForTests(undefined)
-  setClockForTests(null)
+  setMailTransport(undefined)
+  setClock(null)
   sent.length = 0
 })
 
@@ -36,7 +35,7 @@ describe('mail outbox', () => {
   })
 
   it('sends each message once, even when drained twice', async () => {
-    setMailTransportForTests(recording)
+    setMailTransport(recording)
     await enqueueMail(db(), { to: 'b@example.ru', subject: 'Заказ №1', text: 'Спасибо', dedupeKey: 'order:1' })
     await enqueueMail(db(), { to: 'b@example.ru', subject: 'Заказ №1', text: 'Спасибо', dedupeKey: 'order:1' })
     await Promise.all([drainOutbox(), drainOutbox()])
@@ -46,7 +45,7 @@ describe('mail outbox', () => {
 
   it('retries a failed send later instead of losing it', async () => {
     let fail = true
-    setMailTransportForTests({
+    setMailTransport({
       send: async (m) => {
         if (fail) throw new Error('smtp down')
         sent.push(m)
@@ -56,21 +55,21 @@ describe('mail outbox', () => {
     expect((await drainOutbox()).failed).toBe(1)
     fail = false
     expect((await drainOutbox()).sent).toBe(0)
-    setClockForTests(() => new Date(Date.now() + 60_000))
+    setClock(() => new Date(Date.now() + 60_000))
     await drainOutbox()
     expect(sent.map((m) => m.subject)).toContain('Повтор')
   })
 
   it('sends a message whose sender died after claiming it, once its lease has run out', async () => {
-    setMailTransportForTests(recording)
+    setMailTransport(recording)
     await enqueueMail(db(), { to: 'e@example.ru', subject: 'Потерянное', text: 'x' })
     // A process claims the message and dies before sending it.
     expect((await claimDueMail()).length).toBeGreaterThan(0)
     const start = Date.now()
-    setClockForTests(() => new Date(start + CLAIM_LEASE_MS - 1_000))
+    setClock(() => new Date(start + CLAIM_LEASE_MS - 1_000))
     await drainOutbox()
     expect(sent.map((m) => m.subject)).not.toContain('Потерянное')
-    setClockForTests(() => new Date(start + CLAIM_LEASE_MS + 1_000))
+    setClock(() => new Date(start + CLAIM_LEASE_MS + 1_000))
     await drainOutbox()
     expect(sent.filter((m) => m.subject === 'Потерянное')).toHaveLength(1)
   })
@@ -81,7 +80,7 @@ describe('mail outbox', () => {
     await enqueueMail(db(), { to, subject: 'Дважды', text: 'x' })
     const [claim] = await claimDueMail()
     // The first sender was only slow: it still sends after the lease ran out and another sent too.
-    setClockForTests(() => new Date(Date.now() + CLAIM_LEASE_MS + 1_000))
+    setClock(() => new Date(Date.now() + CLAIM_LEASE_MS + 1_000))
     await drainOutbox()
     const { mailTransport } = await import('./transport.server')
     await mailTransport().send({ to, subject: 'Дважды', text: 'x' }, claim!.id)

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { env } from '@/lib/env'
+import { testHook } from '@/lib/test-hooks'
 import { messageIdFor, type MailMessage } from './mail'
 
 /** Sends through SMTP when SMTP_URL is set; otherwise writes an .eml file to var/mail/ (works offline). */
@@ -33,12 +34,13 @@ function fileTransport(dir: string): MailTransport {
 
 let transport: MailTransport | undefined
 
+/** Tests record or fail mails through a stand-in; undefined: the configured transport. */
+export const transportOverride = testHook<MailTransport | undefined>('mail transport', undefined)
+
 export function mailTransport(): MailTransport {
+  const override = transportOverride()
+  if (override) return override
   const { SMTP_URL, VAR_DIR } = env()
   transport ??= SMTP_URL ? smtpTransport(SMTP_URL) : fileTransport(path.join(VAR_DIR, 'mail'))
   return transport
-}
-
-export function setMailTransportForTests(replacement: MailTransport | undefined): void {
-  transport = replacement
 }

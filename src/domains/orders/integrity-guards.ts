@@ -1,4 +1,4 @@
-import { env } from '@/lib/env'
+import { testHook } from '@/lib/test-hooks'
 
 /**
  * The guards that keep orders whole under concurrency (reliability R1–R3, R6, R7). Each race test
@@ -17,15 +17,6 @@ export interface IntegrityGuards {
   statusOnce: boolean
 }
 
-const ALL_ON: IntegrityGuards = { stock: true, checkoutKey: true, couponLimit: true, paymentOnce: true, statusOnce: true }
-let current: IntegrityGuards = { ...ALL_ON }
+const ALL_ON: Readonly<IntegrityGuards> = { stock: true, checkoutKey: true, couponLimit: true, paymentOnce: true, statusOnce: true }
 
-export function guards(): Readonly<IntegrityGuards> {
-  return current
-}
-
-/** Test-only: a negative control turns a guard off for one test. */
-export function setGuardsForTests(change: Partial<IntegrityGuards> | 'reset'): void {
-  if (env().NODE_ENV !== 'test') throw new Error('integrity guards can only be changed in tests')
-  current = change === 'reset' ? { ...ALL_ON } : { ...current, ...change }
-}
+export const guards = testHook<Readonly<IntegrityGuards>>('integrity guards', ALL_ON)

@@ -7,10 +7,10 @@ import { saveOrder } from '@/domains/checkout/checkout.server'
 import { toCheckoutForm } from '@/domains/checkout/checkout.schema'
 import { courierSchedule } from '@/domains/delivery/delivery.server'
 import { checkout, offerWithStock, orderFields, visitorWithBasket } from '../../../tests/support/checkout'
-import { setGuardsForTests } from './integrity-guards'
 import { cancelOrder, changeStatus, orderForViewer } from './orders.server'
+import { setIntegrityGuards } from '../../../tests/support/test-hooks'
 
-afterEach(() => setGuardsForTests('reset'))
+afterEach(() => setIntegrityGuards('reset'))
 
 /** A courier order with a coupon: it holds stock, a coupon use and a slot. */
 async function courierOrderWithCoupon(skip: number) {
@@ -56,7 +56,7 @@ describe('R7: cancel releases stock, coupon and slot exactly once', () => {
 
   it('negative control: a read-then-write status change releases twice', async () => {
     const { id, offerId } = await courierOrderWithCoupon(41)
-    setGuardsForTests({ statusOnce: false })
+    setIntegrityGuards({ statusOnce: false })
     await Promise.all([cancelOrder(db(), id), cancelOrder(db(), id)])
     expect((await holdings(offerId)).stock).toBeGreaterThan(10)
   })

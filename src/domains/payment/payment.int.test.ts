@@ -5,13 +5,13 @@ import { queryRows } from '@/db/rows'
 import { orders, payments } from '@/db/schema'
 import { saveOrder } from '@/domains/checkout/checkout.server'
 import { toCheckoutForm } from '@/domains/checkout/checkout.schema'
-import { setGuardsForTests } from '@/domains/orders/integrity-guards'
 import { offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../tests/support/checkout'
 import { databaseFingerprint } from '../../../tests/support/db-snapshot'
 import { signCallback, type CallbackPayload } from './payment'
 import { applyCallback, callbackSecret, sandboxOutcome } from './payment.server'
+import { setIntegrityGuards } from '../../../tests/support/test-hooks'
 
-afterEach(() => setGuardsForTests('reset'))
+afterEach(() => setIntegrityGuards('reset'))
 
 async function cardOrder(skip: number) {
   const offer = await offerWithStock(20, skip)
@@ -64,7 +64,7 @@ describe('R6: payment callbacks delivered 3 times, out of order, with the buyer 
   })
 
   it('negative control: checking and then writing pays and mails more than once', async () => {
-    setGuardsForTests({ paymentOnce: false })
+    setIntegrityGuards({ paymentOnce: false })
     const r = await deliveriesWithReturn(31)
     expect(r.mails).toBeGreaterThan(1)
   })

@@ -4,10 +4,10 @@ import { POST as recentlyViewed } from '@/app/ajax/recently-viewed/route'
 import { db } from '@/db/client'
 import { offers, products, recentlyViewed as recentlyViewedTable, users } from '@/db/schema'
 import { ensureSession } from '@/domains/session/session.server'
-import { setClockForTests } from '@/lib/clock'
 import { formPost, newVisitor, type Visitor } from '../../../tests/support/http'
 import type { SeenProduct } from './recently-viewed'
 import { mergeRecentlyViewedIntoAccount } from './recently-viewed.server'
+import { setClock } from '../../../tests/support/test-hooks'
 
 async function productId(code: string): Promise<number> {
   const [row] = await db().select({ id: products.id }).from(products).where(eq(products.code, code))
@@ -29,7 +29,7 @@ let tick = Date.parse('2026-03-01T10:00:00Z')
 function advanceClock() {
   tick += 60_000
   const at = tick
-  setClockForTests(() => new Date(at))
+  setClock(() => new Date(at))
 }
 describe('POST /ajax/recently-viewed/', () => {
   it('keeps each visitor’s views apart, newest first, a repeat view moving to the front', async () => {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
 import { sessions, users } from '@/db/schema'
-import { setClockForTests } from '@/lib/clock'
 import { newSessionId, sessionTokenHash } from '@/lib/session'
 import { ensureSession, findSession, ownerOf, rotateSession } from './session.server'
+import { setClock } from '../../../tests/support/test-hooks'
 
 describe('sessions in the database', () => {
   it('creates no row until asked, then one row per visitor', async () => {
@@ -40,14 +40,14 @@ describe('session lifetimes (ADR 131: 30 days idle, 180 days at most)', () => {
   let at = Date.now()
   const travel = (days: number) => {
     at += days * DAY
-    setClockForTests(() => new Date(at))
+    setClock(() => new Date(at))
   }
-  afterEach(() => setClockForTests(null))
+  afterEach(() => setClock(null))
 
   async function signedIn(): Promise<string> {
     const [user] = await db().insert(users).values({ email: `life${Math.random()}@example.ru`, name: 'Ира', passwordHash: null }).returning()
     at = Date.now()
-    setClockForTests(() => new Date(at))
+    setClock(() => new Date(at))
     return (await rotateSession(db(), newSessionId(), { userId: user!.id })).cookieId
   }
 

@@ -1,0 +1,69 @@
+import { guestMergeGuard } from '@/domains/account/guest-merge.server'
+import { providerOverride, type SocialProvider } from '@/domains/account/social-login.server'
+import { throttleGuard } from '@/domains/account/throttle.server'
+import { captchaSettings, type CaptchaSettings } from '@/domains/captcha/captcha.server'
+import { basketGuards } from '@/domains/cart/cart.server'
+import { slotGuard } from '@/domains/delivery/delivery.server'
+import { transportOverride, type MailTransport } from '@/domains/mail/transport.server'
+import { guards, type IntegrityGuards } from '@/domains/orders/integrity-guards'
+import { clockOverride } from '@/lib/clock'
+import { envReloads } from '@/lib/env'
+
+/**
+ * The switches tests flip in production modules (ADR 151). Each module declares its hook with
+ * testHook() and refuses a change outside NODE_ENV=test; these are the only callers. A file that
+ * flips a switch puts it back in its own afterEach/afterAll: each test file has fresh modules, so
+ * nothing leaks from one file to the next.
+ */
+
+/** Time as the clock answers it; null: the real time. */
+export function setClock(fn: (() => Date) | null): void {
+  clockOverride.set(fn)
+}
+
+/** The next env() reads process.env again (after vi.stubEnv or vi.unstubAllEnvs). */
+export function reloadEnv(): void {
+  envReloads.set(envReloads() + 1)
+}
+
+/** Turns integrity guards (R1–R3, R6, R7) off for a negative control; 'reset': all on. */
+export function setIntegrityGuards(change: Partial<IntegrityGuards> | 'reset'): void {
+  if (change === 'reset') guards.reset()
+  else guards.set({ ...guards(), ...change })
+}
+
+/** R4's courier slot capacity check. */
+export function setSlotGuard(on: boolean): void {
+  slotGuard.set(on)
+}
+
+/** A stand-in that records or fails mails; undefined: the configured transport. */
+export function setMailTransport(replacement: MailTransport | undefined): void {
+  transportOverride.set(replacement)
+}
+
+/** Password-guessing and costly-action limits (S3, S11). */
+export function setThrottleEnabled(on: boolean): void {
+  throttleGuard.set(on)
+}
+
+/** The social login provider; null: social login off; undefined: the one SOCIAL_LOGIN names. */
+export function setSocialProvider(provider: SocialProvider | null | undefined): void {
+  providerOverride.set(provider)
+}
+
+/** R9's guarded guest-basket merge; off: the naive merge. */
+export function setMergeGuard(on: boolean): void {
+  guestMergeGuard.set(on)
+}
+
+/** The basket's limit checks and owner lock. */
+export function setBasketGuards(value: { limits: boolean; lock: boolean }): void {
+  basketGuards.set(value)
+}
+
+/** Captcha difficulty and guards; each left out takes its production value; null: all production values. */
+export function setCaptcha(options: Partial<CaptchaSettings> | null): void {
+  captchaSettings.reset()
+  if (options) captchaSettings.set({ ...captchaSettings(), ...options })
+}
