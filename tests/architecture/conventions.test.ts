@@ -30,10 +30,30 @@ describe('code conventions', () => {
     expect(offenders).toEqual([])
   })
 
-  it('only src/lib/env.ts reads process.env', () => {
+  it('only src/lib/env.ts reads process.env (and test-hooks.ts its NODE_ENV, ADR 151)', () => {
     const offenders = src
       .filter((f) => !f.endsWith(path.join('lib', 'env.ts')))
-      .filter((f) => /process\.env\b/.test(readFileSync(f, 'utf8')))
+      .filter((f) => {
+        const text = readFileSync(f, 'utf8')
+        const reads = text.match(/process\.env\b(\.\w+)?/g) ?? []
+        return f.endsWith(path.join('lib', 'test-hooks.ts')) ? reads.some((r) => r !== 'process.env.NODE_ENV') : reads.length > 0
+      })
+      .map(rel)
+    expect(offenders).toEqual([])
+  })
+
+  it('production code exports no test switches: they are test hooks that tests/support sets (ADR 151)', () => {
+    const offenders = src
+      .filter((f) => !f.includes('.test.'))
+      .filter((f) => /^export\b[^\n]*\b\w+ForTests\b/m.test(readFileSync(f, 'utf8')))
+      .map(rel)
+    expect(offenders).toEqual([])
+  })
+
+  it('production code never imports from tests/', () => {
+    const offenders = src
+      .filter((f) => !f.includes('.test.'))
+      .filter((f) => /from\s+['"](\.\.\/)+tests\/|import\(\s*['"](\.\.\/)+tests\//.test(readFileSync(f, 'utf8')))
       .map(rel)
     expect(offenders).toEqual([])
   })
