@@ -1,63 +1,33 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { POST as addReview } from '@/app/ajax/add-review-to-aplaut/route'
-import { POST as getCeo } from '@/app/ajax/get-aplaut-ceo/route'
-import { GET as listGet, POST as nativeReview } from '@/app/ajax/reviews/route'
-import { POST as moderate } from '@/app/manager/reviews/moderate/route'
+import { POST as nativeReview } from '@/app/ajax/reviews/route'
 import { db } from '@/db/client'
-import { queryRows } from '@/db/rows'
-import { offers, products, reviewPhotos, reviews } from '@/db/schema'
+import { offers, reviewPhotos, reviews } from '@/db/schema'
 import { clearCache } from '@/lib/cache'
 import { captchaToken, easyCaptcha } from '../support/captcha'
-import { formPost, newVisitor, type Visitor } from '../support/http'
+import { newVisitor } from '../support/http'
 import {
+  D3,
+  EMPTY,
+  call,
+  countReviews,
   file,
   filesIn,
+  getReviewList,
   gif,
   jpegWithExif,
   png,
   productByCode,
   signedInVisitor,
   webp,
+  widgetFields,
 } from '../support/reviews-fixtures'
 import { REVIEW_MESSAGES as M } from '@/domains/reviews/reviews'
 import { reviewPhotosDir } from '@/domains/reviews/review-photos.server'
-import { reviewsJsonLd } from '@/domains/reviews/reviews.server'
 import { setCaptcha } from '../support/test-hooks'
-
-const D3 = 'p1-vitamin-d3-2000-me-evalar'
-const EMPTY = 'p1-laktoferrin-100-evalar'
-
-async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Record<string, string | string[] | File | number>, visitor?: Visitor) {
-  const res = await handler(formPost(url, fields, visitor))
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-}
-
-function get(url: string, visitor?: Visitor) {
-  const headers = new Headers()
-  if (visitor) headers.set('cookie', visitor.cookie)
-  return listGet(new Request(new URL(url, 'http://localhost:3000'), { headers }))
-}
-
-async function widgetFields(productId: number, extra: Record<string, string | File | string[]> = {}) {
-  return {
-    RATING: '5',
-    IMPRESSIONS: 'Отличный витамин, пью второй месяц.',
-    NAME: 'Ольга',
-    EMAIL: 'olga@example.ru',
-    USER_ID: '',
-    PRODUCT_ID: String(productId),
-    PRODUCT_NAME: 'Витамин D3',
-    OFFER_ID: '',
-    RecapToken: await captchaToken(),
-    ...extra,
-  }
-}
-
-const countReviews = async (productId: number) =>
-  (await db().select({ id: reviews.id }).from(reviews).where(eq(reviews.productId, productId))).length
 
 beforeAll(() => easyCaptcha({ limits: false }))
 afterAll(() => setCaptcha(null))
@@ -66,7 +36,7 @@ beforeEach(() => clearCache())
 describe('GET /ajax/reviews/ (list)', () => {
   it('pages 10 newest approved reviews, then the rest; oldest first on request', async () => {
     const p = await productByCode(D3)
-    const first = (await (await get(`/ajax/reviews/?PRODUCT_ID=${p.id}`)).json()) as {
+    const first = (await (await getReviewList(`/ajax/reviews/?PRODUCT_ID=${p.id}`)).json()) as {
       items: { date: string; text: string; author: string }[]
       total: number
       hasMore: boolean
@@ -83,10 +53,10 @@ describe('GET /ajax/reviews/ (list)', () => {
     expect(first.ratesCount).toBe(14)
     expect(first.items[0]!.date).toMatch(/^\d\d\.\d\d\.\d{4}$/)
     expect(first.items.map((i) => i.author)).not.toContain('Анна Соколова')
-    const second = (await (await get(`/ajax/reviews/?PRODUCT_ID=${p.id}&offset=10`)).json()) as typeof first
+    const second = (await (await getReviewList(`/ajax/reviews/?PRODUCT_ID=${p.id}&offset=10`)).json()) as typeof first
     expect(second.items).toHaveLength(4)
     expect(second.hasMore).toBe(false)
-    const oldest = (await (await get(`/ajax/reviews/?PRODUCT_ID=${p.id}&sort=old`)).json()) as typeof first
+    const oldest = (await (await getReviewList(`/ajax/reviews/?PRODUCT_ID=${p.id}&sort=old`)).json()) as typeof first
     const newest = [...first.items, ...second.items].map((i) => i.text)
     expect(oldest.items.map((i) => i.text)).toEqual(newest.reverse().slice(0, 10))
   })
@@ -94,7 +64,7 @@ describe('GET /ajax/reviews/ (list)', () => {
   it('never lists pending reviews and tells a signed-in viewer apart', async () => {
     const p = await productByCode('p1-vitamin-c-500-s-shipovnikom-vitamir')
     const user = await signedInVisitor({ name: 'Пётр Иванов' })
-    const body = (await (await get(`/ajax/reviews/?PRODUCT_ID=${p.id}`, user)).json()) as {
+    const body = (await (await getReviewList(`/ajax/reviews/?PRODUCT_ID=${p.id}`, user)).json()) as {
       items: { text: string }[]
       viewer: { signedIn: boolean; name: string }
     }
@@ -136,7 +106,7 @@ describe('POST /ajax/reviews/ (native form)', () => {
     expect(r).toEqual({ status: 200, body: { success: true, message: M.nativeSuccess } })
     const [row] = await db().select().from(reviews).where(eq(reviews.productId, p.id))
     expect(row).toMatchObject({ userId: user.userId, authorName: 'Анна Петрова', status: 'pending', rating: 4, source: 'native' })
-    const list = (await (await get(`/ajax/reviews/?PRODUCT_ID=${p.id}`)).json()) as { total: number }
+    const list = (await (await getReviewList(`/ajax/reviews/?PRODUCT_ID=${p.id}`)).json()) as { total: number }
     expect(list.total).toBe(0)
   })
 
@@ -303,131 +273,5 @@ describe('POST /ajax/add-review-to-aplaut/ (photo form)', () => {
       expect(r.body.captcha).toBe(true)
       expect(r.body.error).not.toBe(M.photoBroken)
     })
-  })
-})
-
-describe('moderation', () => {
-  async function pendingReview(productId: number, rating: number, text: string) {
-    const r = await call(addReview, '/ajax/add-review-to-aplaut/', await widgetFields(productId, { RATING: String(rating), IMPRESSIONS: text }), newVisitor())
-    expect(r.status).toBe(200)
-    const [row] = await db().select().from(reviews).where(eq(reviews.text, text))
-    return row!.id
-  }
-  const ratingOf = async (id: number) => (await db().select({ rating: products.rating, n: products.ratesCount }).from(products).where(eq(products.id, id)))[0]!
-
-  it('is refused to guests and buyers', async () => {
-    const p = await productByCode(EMPTY)
-    const id = await pendingReview(p.id, 5, 'Для проверки прав')
-    for (const visitor of [newVisitor(), await signedInVisitor()]) {
-      const r = await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'approve' }, visitor)
-      expect(r.status).toBe(403)
-    }
-    const [row] = await db().select().from(reviews).where(eq(reviews.id, id))
-    expect(row?.status).toBe('pending')
-  })
-
-  it('approval publishes the review and recomputes the product rating and count once', async () => {
-    const p = await productByCode(EMPTY)
-    const manager = await signedInVisitor({ role: 'manager', name: 'Модератор' })
-    expect(await ratingOf(p.id)).toEqual({ rating: 0, n: 0 })
-    const a = await pendingReview(p.id, 5, 'Пятёрка')
-    const b = await pendingReview(p.id, 2, 'Двойка')
-    const results = await Promise.all([1, 2, 3].map(() => call(moderate, '/manager/reviews/moderate/', { id: String(a), action: 'approve' }, manager)))
-    expect(results.filter((r) => r.status === 200)).not.toHaveLength(0)
-    expect(await ratingOf(p.id)).toEqual({ rating: 5, n: 1 })
-    await call(moderate, '/manager/reviews/moderate/', { id: String(b), action: 'approve' }, manager)
-    expect(await ratingOf(p.id)).toEqual({ rating: 3.5, n: 2 })
-    const list = (await (await get(`/ajax/reviews/?PRODUCT_ID=${p.id}`)).json()) as { total: number; average: number; items: { text: string }[] }
-    expect(list.total).toBe(2)
-    expect(list.average).toBe(3.5)
-    expect(list.items.map((i) => i.text).sort()).toEqual(['Двойка', 'Пятёрка'])
-    const rejected = await call(moderate, '/manager/reviews/moderate/', { id: String(b), action: 'reject' }, manager)
-    expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected' } })
-    expect(await ratingOf(p.id)).toEqual({ rating: 5, n: 1 })
-  })
-
-  it('seeds ratings that are the averages and counts of the published reviews, for every product', async () => {
-    const mismatched = await queryRows<{ code: string }>(db(), sql`
-      select p.code from products p
-      left join (select product_id, avg(rating) as average, count(*) as n from reviews where status = 'approved' group by product_id) r
-        on r.product_id = p.id
-      where abs(p.rating - coalesce(r.average, 0)) > 0.0001 or p.rates_count <> coalesce(r.n, 0)`)
-    expect(mismatched).toEqual([])
-    const [rated] = await db().select({ n: count() }).from(products).where(gt(products.ratesCount, 0))
-    expect(rated!.n).toBeGreaterThan(100)
-  })
-
-  it('publishing a review changes the rating to the new average, unpublishing it changes it back', async () => {
-    const p = await productByCode('p1-ekhinatseya-evalar')
-    const manager = await signedInVisitor({ role: 'manager' })
-    const published = await db().select({ rating: reviews.rating }).from(reviews).where(and(eq(reviews.productId, p.id), eq(reviews.status, 'approved')))
-    const sum = published.reduce((s, r) => s + r.rating, 0)
-    const before = await ratingOf(p.id)
-    expect(before.n).toBe(published.length)
-    expect(before.rating).toBeCloseTo(sum / published.length, 4)
-    const id = await pendingReview(p.id, 1, 'Не помогло')
-    await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'approve' }, manager)
-    const after = await ratingOf(p.id)
-    expect(after.n).toBe(published.length + 1)
-    expect(after.rating).toBeCloseTo((sum + 1) / (published.length + 1), 4)
-    const unpublished = await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'reject' }, manager)
-    expect(unpublished).toMatchObject({ status: 200, body: { status: 'rejected' } })
-    const back = await ratingOf(p.id)
-    expect(back.n).toBe(before.n)
-    expect(back.rating).toBeCloseTo(before.rating, 4)
-  })
-
-  it('rejection keeps the review hidden and the rating unchanged', async () => {
-    const p = await productByCode(EMPTY)
-    const manager = await signedInVisitor({ role: 'manager' })
-    const before = await ratingOf(p.id)
-    const id = await pendingReview(p.id, 1, 'Спам-отзыв')
-    const r = await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'reject' }, manager)
-    expect(r.status).toBe(200)
-    expect(await ratingOf(p.id)).toEqual(before)
-    const unknown = await call(moderate, '/manager/reviews/moderate/', { id: '999999', action: 'approve' }, manager)
-    expect(unknown.status).toBe(404)
-  })
-})
-
-describe('search engines', () => {
-  it('POST /ajax/get-aplaut-ceo/ answers escaped markup of approved reviews for an offer', async () => {
-    const p = await productByCode(D3)
-    const [offer] = await db().select().from(offers).where(eq(offers.productId, p.id))
-    const r = await call(getCeo, '/ajax/get-aplaut-ceo/', { OFFER_ID: String(offer!.id) }, newVisitor())
-    expect(r.status).toBe(200)
-    const html = String(r.body.res)
-    expect(html).toContain('itemtype="https://schema.org/Review"')
-    expect(html.match(/itemprop="reviewBody"/g)).toHaveLength(10)
-    const unknown = await call(getCeo, '/ajax/get-aplaut-ceo/', { OFFER_ID: '99999999' }, newVisitor())
-    expect(unknown.body).toEqual({ res: '' })
-  })
-
-  it('review text with markup is escaped in the HTML', async () => {
-    const p = await productByCode('p1-propolisa-ekstrakt-zhidkiy-altai-nature')
-    const manager = await signedInVisitor({ role: 'manager' })
-    await call(addReview, '/ajax/add-review-to-aplaut/', await widgetFields(p.id, { IMPRESSIONS: '<img src=x onerror=alert(1)>' }), newVisitor())
-    const [row] = await db().select().from(reviews).where(eq(reviews.text, '<img src=x onerror=alert(1)>'))
-    await call(moderate, '/manager/reviews/moderate/', { id: String(row!.id), action: 'approve' }, manager)
-    const [offer] = await db().select().from(offers).where(eq(offers.productId, p.id))
-    const r = await call(getCeo, '/ajax/get-aplaut-ceo/', { OFFER_ID: String(offer!.id) }, newVisitor())
-    expect(String(r.body.res)).toContain('&#60;img src=x onerror=alert(1)&#62;')
-    expect(String(r.body.res)).not.toContain('<img')
-  })
-
-  it('gives JSON-LD AggregateRating and Review for the product, nothing for a product without marks', async () => {
-    const p = await productByCode(D3)
-    const ld = await reviewsJsonLd(p.id)
-    expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4.6, ratingCount: 14, reviewCount: 14 })
-    expect(ld.review).toHaveLength(10)
-    expect(ld.review?.[0]).toMatchObject({ '@type': 'Review', reviewRating: { '@type': 'Rating' } })
-    const empty = await productByCode(EMPTY)
-    const [none] = await db()
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.ratesCount, 0), ne(products.id, empty.id)))
-      .limit(1)
-    expect(none).toBeDefined()
-    expect(await reviewsJsonLd(none!.id)).toEqual({})
   })
 })

@@ -2,9 +2,11 @@ import { readdir } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { db } from '@/db/client'
-import { products, sessions, users } from '@/db/schema'
+import { products, reviews, sessions, users } from '@/db/schema'
 import { sessionTokenHash } from '@/lib/session'
-import { newVisitor, type Visitor } from './http'
+import { GET as listGet } from '@/app/ajax/reviews/route'
+import { captchaToken } from './captcha'
+import { formPost, newVisitor, type Visitor } from './http'
 
 /** A visitor whose session belongs to a new user (role customer unless told). */
 export async function signedInVisitor(opts: { name?: string; role?: 'customer' | 'manager'; phone?: string } = {}): Promise<Visitor & { userId: number; email: string }> {
@@ -46,3 +48,39 @@ export async function filesIn(dir: string): Promise<string[]> {
     return []
   }
 }
+
+/** A product with seeded reviews, and one without any. */
+export const D3 = 'p1-vitamin-d3-2000-me-evalar'
+export const EMPTY = 'p1-laktoferrin-100-evalar'
+
+/** Posts a form to a route handler and reads its JSON answer. */
+export async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Record<string, string | string[] | File | number>, visitor?: Visitor) {
+  const res = await handler(formPost(url, fields, visitor))
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+/** GET /ajax/reviews/ as a visitor. */
+export function getReviewList(url: string, visitor?: Visitor) {
+  const headers = new Headers()
+  if (visitor) headers.set('cookie', visitor.cookie)
+  return listGet(new Request(new URL(url, 'http://localhost:3000'), { headers }))
+}
+
+/** The photo form's fields for a valid review, with a fresh captcha. */
+export async function widgetFields(productId: number, extra: Record<string, string | File | string[]> = {}) {
+  return {
+    RATING: '5',
+    IMPRESSIONS: 'Отличный витамин, пью второй месяц.',
+    NAME: 'Ольга',
+    EMAIL: 'olga@example.ru',
+    USER_ID: '',
+    PRODUCT_ID: String(productId),
+    PRODUCT_NAME: 'Витамин D3',
+    OFFER_ID: '',
+    RecapToken: await captchaToken(),
+    ...extra,
+  }
+}
+
+export const countReviews = async (productId: number) =>
+  (await db().select({ id: reviews.id }).from(reviews).where(eq(reviews.productId, productId))).length
