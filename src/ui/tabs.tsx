@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react'
 
 export interface TabItem {
   /** The spec's tab code ('about', 'wtb', '0'…'5'). */
@@ -13,6 +13,17 @@ export interface TabItem {
   /** Other hashes that also select this tab (a parent switcher of nested tabs). */
   alsoFor?: readonly string[]
   content: ReactNode
+}
+
+/** On phones a tab strip scrolls sideways: this keeps the chosen tab (aria-selected) in its middle. */
+export function useSelectedTabInView(active: unknown): RefObject<HTMLDivElement | null> {
+  const strip = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const list = strip.current
+    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]')
+    if (list && tab) list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2)
+  }, [active])
+  return strip
 }
 
 /** Which tab an address hash selects: its own anchor, else one listing it in alsoFor, else the first. */

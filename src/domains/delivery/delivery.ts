@@ -309,6 +309,23 @@ export function choiceFromProps(props: Partial<Record<string, string>>): {
 
 // ---------- picker helpers (shared by the browser components) ----------
 
+/** What the checkout gives every delivery picker (pickup points, postal offices, courier). */
+export interface DeliveryPickerProps {
+  /** Location code of the checkout. */
+  cityCode: string
+  /** The checkout's DELIVERY_ID of this method (kept for the caller's bookkeeping). */
+  deliveryId: number | string
+  /** Carrier code: 'sdek', 'boxberry', 'russianpost' or 'courier'. */
+  type: string
+  basket: readonly DeliveryBasketLine[]
+  /** Called with the MICRO_* order properties and PROP_ADDRESS once the choice is complete. */
+  onConfirm: (props: Record<string, string>) => void
+  /** The choice became incomplete or the buyer left: the caller clears the delivery fields. */
+  onLeave: () => void
+  /** Payment on receipt chosen: only choices that accept it are offered. */
+  postPay?: boolean
+}
+
 /** Section 9: 12 without a location zoom, else location zoom + 8; always kept between 7 and 10. */
 export function pickerZoom(locationZoom: number | null | undefined): number {
   const z = locationZoom ? locationZoom + DELIVERY_LIMITS.locationZoomBoost : DELIVERY_LIMITS.defaultZoom

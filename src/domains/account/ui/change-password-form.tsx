@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { postForm } from '@/lib/ajax-client'
 import { ACCOUNT_MESSAGES as M, changePasswordProblem } from '../account'
 import { shownError } from './after-sign-in'
-import { Notice, PasswordField, primaryButton, useHydrated } from './fields'
+import { PasswordField, SaveRow, useHydrated } from './fields'
 
 /** Current, new, repeat; one show/hide toggle for all three; the spec's four rules (section 5). */
 export function ChangePasswordForm() {
@@ -42,12 +42,7 @@ export function ChangePasswordForm() {
       <PasswordField label="Текущий пароль" name="oldPassword" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} shown={shown} onToggle={toggle} maxLength={200} />
       <PasswordField label="Новый пароль" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} shown={shown} onToggle={toggle} maxLength={200} />
       <PasswordField label="Повторите новый пароль" name="repeatPassword" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} shown={shown} onToggle={toggle} maxLength={200} />
-      {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
-      <div>
-        <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
-          Сохранить
-        </button>
-      </div>
+      <SaveRow result={result} disabled={busy || !hydrated} />
     </form>
   )
 }

@@ -134,3 +134,17 @@ export function Notice({ kind, children }: { kind: 'error' | 'success'; children
     </p>
   )
 }
+
+/** The end of an account form: what the last save answered, then 'Сохранить' (off until hydrated and while saving). */
+export function SaveRow({ result, disabled }: { result: { kind: 'error' | 'success'; text: string } | null; disabled: boolean }) {
+  return (
+    <>
+      {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
+      <div>
+        <button type="submit" className={primaryButton} disabled={disabled}>
+          Сохранить
+        </button>
+      </div>
+    </>
+  )
+}

@@ -14,7 +14,7 @@ import {
   stripName,
 } from '../account'
 import { shownError } from './after-sign-in'
-import { Field, Notice, TextField, inputClass, linkClass, primaryButton, useHydrated } from './fields'
+import { Field, SaveRow, TextField, inputClass, linkClass, useHydrated } from './fields'
 
 export interface ProfileData {
   id: number
@@ -149,12 +149,7 @@ export function ProfileForm({ initial, today }: { initial: ProfileData; today: s
         </button>
       </div>
 
-      {result ? <Notice kind={result.kind}>{result.text}</Notice> : null}
-      <div>
-        <button type="submit" className={primaryButton} disabled={busy || !hydrated}>
-          Сохранить
-        </button>
-      </div>
+      <SaveRow result={result} disabled={busy || !hydrated} />
     </form>
   )
 }

@@ -8,6 +8,7 @@ import { CartIcon, CloseIcon } from '@/ui/icons'
 import { CART_MESSAGES } from '../cart'
 import { useVisitorState } from './cart-store'
 import { useDismiss } from './use-dismiss'
+import { CountBadge } from '@/ui/count-badge'
 
 /**
  * The header cart popup (spec §2 widgets, §4): a count badge; a click opens the lines, the total and
@@ -53,15 +54,7 @@ export function HeaderCart() {
         className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50"
       >
         <CartIcon />
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            data-cart-count
-            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent-500 px-1 text-center text-[11px] font-bold leading-5 text-white"
-          >
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
+        <CountBadge count={count} tone="accent" testAttr="data-cart-count" />
       </Link>
       <div
         id={panelId}

@@ -3,17 +3,11 @@
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { plural } from '@/lib/plural'
+import type { ArticleCard } from '../content.server'
 import { EMPTY_FITO_FILTER, filterMaterials, formatDate, type FitoFilter, type FitoSort } from '../content'
 
-export interface MaterialCard {
-  code: string
-  name: string
-  category: string
-  previewText: string
-  picture: string
-  professional: boolean
-  publishedAt: string
-}
+/** A material as the list shows it: an article card without its row id. */
+export type MaterialCard = Omit<ArticleCard, 'id'>
 
 /**
  * The fito filter over health materials: material category, date order (DESC/ASC), search text and a

@@ -3,22 +3,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { formatRub, rublesToKopecks } from '@/lib/money'
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES, basketToWire, courierProps, type DeliveryBasketLine } from '../delivery'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, basketToWire, courierProps, type DeliveryPickerProps } from '../delivery'
 import type { AddressSuggestion } from '../address-index'
 import type { CourierOffer } from '../courier.server'
 
-export interface CourierPickerProps {
-  /** Location code of the checkout. */
-  cityCode: string
-  deliveryId: number | string
-  /** Courier service code ('courier'). */
-  type: string
-  basket: readonly DeliveryBasketLine[]
-  /** Called with the MICRO_* order properties and PROP_ADDRESS once address, date and time are chosen. */
-  onConfirm: (props: Record<string, string>) => void
-  /** The choice became incomplete or the buyer left: the caller clears the delivery fields. */
-  onLeave: () => void
-  postPay?: boolean
+export interface CourierPickerProps extends DeliveryPickerProps {
   /** Address already in the order (PROP_ADDRESS). */
   initialAddress?: string
 }

@@ -11,24 +11,11 @@ import {
   basketToWire,
   pickerZoom,
   pickupProps,
-  type DeliveryBasketLine,
+  type DeliveryPickerProps,
 } from '../delivery'
 import type { PickerPoint, PickerPointDetail } from '../pickup.server'
 
-export interface PickupPickerProps {
-  /** Location code of the checkout. */
-  cityCode: string
-  /** The checkout's DELIVERY_ID of this pickup method (kept for the caller's bookkeeping). */
-  deliveryId: number | string
-  /** Carrier code: 'sdek', 'boxberry' or 'russianpost'. */
-  type: string
-  basket: readonly DeliveryBasketLine[]
-  /** Called with the MICRO_* order properties and PROP_ADDRESS of the chosen point. */
-  onConfirm: (props: Record<string, string>) => void
-  /** The buyer leaves the picker: the caller clears the delivery fields and refreshes the order. */
-  onLeave: () => void
-  /** Payment on receipt chosen: only points that accept it are shown. */
-  postPay?: boolean
+export interface PickupPickerProps extends DeliveryPickerProps {
   /** Shows type and id instead of the name. */
   isAdmin?: boolean
   /** Tile URL template from the server (env MAP_TILES_URL). */

@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { postForm } from '@/lib/ajax-client'
 import { ALL_INGREDIENTS_HASH, type EncElementLink } from '../encyclopedia'
+import { useSelectedTabInView } from '@/ui/tabs'
 
 export interface EncTab {
   /** 0: 'Все ингредиенты'. */
@@ -25,14 +26,7 @@ export function EncyclopediaTabs({ sections, initial }: { sections: EncTab[]; in
   const [groups, setGroups] = useState<Record<number, Groups>>({ 0: initial })
   const [loading, setLoading] = useState(false)
   const requested = useRef(new Set<number>([0]))
-  const strip = useRef<HTMLDivElement>(null)
-
-  // On phones the tab strip scrolls sideways: keep the chosen tab in view.
-  useEffect(() => {
-    const list = strip.current
-    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]')
-    if (list && tab) list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2)
-  }, [active])
+  const strip = useSelectedTabInView(active)
 
   const load = useCallback((id: number) => {
     if (requested.current.has(id)) return

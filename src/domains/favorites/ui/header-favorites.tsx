@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useVisitorState } from '@/domains/cart/ui/cart-store'
 import { HeartIcon } from '@/ui/icons'
+import { CountBadge } from '@/ui/count-badge'
 
 /** The header favourites counter, linking to /personal/favorites/. */
 export function HeaderFavorites() {
@@ -16,15 +17,7 @@ export function HeaderFavorites() {
       className="relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink-900 hover:bg-brand-50"
     >
       <HeartIcon />
-      {count > 0 && (
-        <span
-          aria-hidden="true"
-          data-favorites-count
-          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-sale-500 px-1 text-center text-[11px] font-bold leading-5 text-white"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
+      <CountBadge count={count} tone="sale" testAttr="data-favorites-count" />
     </Link>
   )
 }

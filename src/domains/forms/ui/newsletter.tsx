@@ -63,6 +63,25 @@ function EmailField({ value, onChange, flash, label }: { value: string; onChange
   )
 }
 
+/** 'Подписаться' until the address is taken, then the thanks in its place. */
+function SubscribeOrThanks({ s, label }: { s: ReturnType<typeof useSubscribe>; label: string }) {
+  if (s.state === 'done')
+    return (
+      <p role="status" className="mt-3 font-semibold text-brand-700">
+        {M.subscribed}
+      </p>
+    )
+  return (
+    <form onSubmit={s.submit} onFocus={s.warm} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row">
+      <EmailField value={s.email} onChange={s.setEmail} flash={s.flash} label={label} />
+      {s.captcha}
+      <button type="submit" disabled={s.state === 'sending'} className="rounded-full bg-brand-500 px-6 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
+        Подписаться
+      </button>
+    </form>
+  )
+}
+
 /** The general block: e-mail, 'Подписаться', then 'Спасибо за подписку!'. */
 export function NewsletterBlock({ page = '/', region, title = 'Подпишитесь на рассылку' }: { page?: string; region?: string; title?: string }) {
   const s = useSubscribe('general', page, region)
@@ -71,19 +90,7 @@ export function NewsletterBlock({ page = '/', region, title = 'Подпишит�
       <h2 className="text-lg font-bold text-ink-900">{title}</h2>
       <p className="mt-1 text-sm text-ink-600">Новинки, скидки и статьи о здоровье — раз в неделю.</p>
       {s.promo && <p className="mt-1 text-sm font-semibold text-accent-500">{s.promo}</p>}
-      {s.state === 'done' ? (
-        <p role="status" className="mt-3 font-semibold text-brand-700">
-          {M.subscribed}
-        </p>
-      ) : (
-        <form onSubmit={s.submit} onFocus={s.warm} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <EmailField value={s.email} onChange={s.setEmail} flash={s.flash} label="E-mail для рассылки" />
-          {s.captcha}
-          <button type="submit" disabled={s.state === 'sending'} className="rounded-full bg-brand-500 px-6 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
-            Подписаться
-          </button>
-        </form>
-      )}
+      <SubscribeOrThanks s={s} label="E-mail для рассылки" />
     </section>
   )
 }
@@ -94,19 +101,7 @@ export function EcoNewsletterBlock({ title = 'Эко-новости' }: { title?
   return (
     <section className="rounded-2xl border border-brand-100 bg-white p-4 sm:p-6" aria-label="Подписка на эко-новости">
       <h2 className="text-lg font-bold text-ink-900">{title}</h2>
-      {s.state === 'done' ? (
-        <p role="status" className="mt-3 font-semibold text-brand-700">
-          {M.subscribed}
-        </p>
-      ) : (
-        <form onSubmit={s.submit} onFocus={s.warm} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <EmailField value={s.email} onChange={s.setEmail} flash={s.flash} label="E-mail для эко-новостей" />
-          {s.captcha}
-          <button type="submit" disabled={s.state === 'sending'} className="rounded-full bg-brand-500 px-6 py-2.5 font-semibold text-white hover:bg-brand-600 disabled:opacity-60">
-            Подписаться
-          </button>
-        </form>
-      )}
+      <SubscribeOrThanks s={s} label="E-mail для эко-новостей" />
     </section>
   )
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { TAB_LOADING_MS } from '../showcases'
+import { useSelectedTabInView } from '@/ui/tabs'
 
 export interface AnchorTab {
   anchor: string
@@ -18,14 +19,7 @@ export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: Re
   const [active, setActive] = useState(0)
   const [loading, setLoading] = useState(false)
   const root = useRef<HTMLElement>(null)
-  const strip = useRef<HTMLDivElement>(null)
-
-  // On phones the tab strip scrolls sideways: keep the chosen tab in view.
-  useEffect(() => {
-    const list = strip.current
-    const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]')
-    if (list && tab) list.scrollLeft = Math.max(0, tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2)
-  }, [active])
+  const strip = useSelectedTabInView(active)
 
   const select = (index: number, opts: { updateHash: boolean }) => {
     const tab = tabs[index]
