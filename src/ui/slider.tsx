@@ -130,16 +130,20 @@ const easeOut = (t: number) => 1 - (1 - t) ** 3
  * the distance. Embla still picks the slide, loops slides round and fires its events; `take` only
  * decides, frame by frame, where between the track's position and embla's target the track is, so
  * that it arrives exactly `ms` later. The track is always where it is drawn, so a click or a finger
- * mid-move carries on from there.
+ * mid-move carries on from there. While a move is under way the viewport carries `data-gliding`, so a
+ * test can tell under a fake clock when it ends without watching frames.
  */
 function fixedLengthGlide(api: EmblaCarouselType, ms: number) {
   let frame = 0
+  const gliding = (on: boolean) => api.rootNode().toggleAttribute('data-gliding', on)
   const cancel = () => {
     cancelAnimationFrame(frame)
     frame = 0
+    gliding(false)
   }
   const take = () => {
     cancel()
+    gliding(true)
     // Read each time: embla builds a new engine when it re-measures (resize, new slides).
     const engine = api.internalEngine()
     engine.animation.stop()
@@ -153,6 +157,7 @@ function fixedLengthGlide(api: EmblaCarouselType, ms: number) {
       engine.previousLocation.set(engine.location)
       engine.animation.render(1)
       frame = progress < 1 ? requestAnimationFrame(step) : 0
+      if (!frame) gliding(false)
     }
     step(started)
   }

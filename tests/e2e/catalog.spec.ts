@@ -1,4 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { pauseClock, requestsHeard } from './timing'
+
+/** The spec's filter debounce: a change goes into the address 1 s after the last one. */
+const FILTER_DEBOUNCE_MS = 1000
 
 const PRODUCT = '/catalog/immunitet/p1-vitamin-d3-2000-me-evalar/'
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 992
@@ -6,88 +10,6 @@ const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 992
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(1)
-}
-
-interface TrackMoves {
-  /** When the last click, touch or mouse release on the slider happened (performance.now()). */
-  trigger: number
-  /** Each run of frames in which the track moved: first and last frame with a new position. */
-  runs: { first: number; last: number }[]
-}
-
-/** Watches, in the page, every frame in which the featured slider's track (the element embla moves) moved. */
-async function watchTrack(slider: Locator) {
-  await slider.evaluate((root) => {
-    const track = root.querySelector('[data-slide]')?.parentElement
-    if (!track) throw new Error('slider without a track')
-    const w = window as unknown as { trackMoves: TrackMoves }
-    w.trackMoves = { trigger: 0, runs: [] }
-    for (const type of ['click', 'touchend', 'mouseup']) root.addEventListener(type, () => (w.trackMoves.trigger = performance.now()), true)
-    let seen = track.style.transform
-    const sample = (now: number) => {
-      if (track.style.transform !== seen) {
-        seen = track.style.transform
-        const run = w.trackMoves.runs.at(-1)
-        // Frames more than 250 ms apart belong to different moves (a loaded machine can hold one frame
-        // back 150 ms and more; moves are at least the 300 ms of settledMoves apart).
-        if (run && now - run.last < 250) run.last = now
-        else w.trackMoves.runs.push({ first: now, last: now })
-      }
-      requestAnimationFrame(sample)
-    }
-    requestAnimationFrame(sample)
-  })
-}
-
-/** The moves seen so far, once the track has been still for 300 ms. */
-async function settledMoves(page: Page): Promise<TrackMoves> {
-  const read = () => page.evaluate(() => ({ now: performance.now(), moves: (window as unknown as { trackMoves: TrackMoves }).trackMoves }))
-  await expect.poll(async () => {
-    const { now, moves } = await read()
-    return now - (moves.runs.at(-1)?.last ?? 0)
-  }).toBeGreaterThan(300)
-  return (await read()).moves
-}
-
-/** How long the last move took, from the click or release that started it to the track's last new position. */
-async function lastMoveMs(page: Page): Promise<number> {
-  // The first new frame may come after the click returns: wait until the track has moved since.
-  await expect.poll(() => page.evaluate(() => {
-    const { trigger, runs } = (window as unknown as { trackMoves: TrackMoves }).trackMoves
-    return (runs.at(-1)?.last ?? 0) > trigger
-  })).toBe(true)
-  const { trigger, runs } = await settledMoves(page)
-  return (runs.at(-1)?.last ?? 0) - trigger
-}
-
-/** The slide (1-based) whose middle is inside the slider's window, from where the browser drew it. */
-const shownSlide = (slider: Locator) =>
-  slider.evaluate((root) => {
-    const view = root.querySelector('.overflow-hidden')?.getBoundingClientRect()
-    if (!view) throw new Error('slider without a viewport')
-    const slides = [...root.querySelectorAll('[data-slide]')].map((s) => s.getBoundingClientRect())
-    return slides.findIndex((r) => r.left + r.width / 2 > view.left && r.left + r.width / 2 < view.right) + 1
-  })
-
-/** A finger (phones) or a mouse drag (desktop) leftwards across 60 % of the slider: past half way, so on to the next slide however fast. */
-async function swipeLeft(page: Page, slider: Locator) {
-  const box = await slider.boundingBox()
-  if (!box) throw new Error('slider not laid out')
-  const dx = -box.width * 0.6
-  const x = box.x + box.width * 0.8
-  const y = box.y + box.height / 3
-  if (isDesktop(page)) {
-    await page.mouse.move(x, y)
-    await page.mouse.down()
-    await page.mouse.move(x + dx, y, { steps: 8 })
-    await page.mouse.up()
-    return
-  }
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
-  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 8, y }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  await cdp.detach()
 }
 
 test.describe('catalogue list', () => {
@@ -103,17 +25,24 @@ test.describe('catalogue list', () => {
   })
 
   test('filter changes apply after the 1 s debounce, go into the address, and back works', async ({ page }) => {
+    // A paused fake clock times the debounce to the millisecond; it runs on its own again for the navigation.
+    await pauseClock(page)
     await page.goto('/catalog/')
+    // Router pushes fetch the new address at once, so a request says a push happened before the address changes.
+    const asked: string[] = []
+    page.on('request', (r) => r.url().includes('form=tablets') && asked.push(r.url()))
     const before = await page.locator('[data-found-count]').textContent()
     if (isDesktop(page)) {
       await page.locator('[data-filter-group="form"]').click()
-      const started = Date.now()
       await page.locator('[data-filter-option="form:tablets"]').check()
-      await page.waitForTimeout(500)
+      await page.clock.runFor(FILTER_DEBOUNCE_MS - 1)
+      await requestsHeard(page)
+      expect(asked).toEqual([])
       expect(page.url()).not.toContain('form=')
+      await page.clock.runFor(1)
+      await page.clock.resume()
       await page.waitForURL(/form=tablets/)
-      expect(Date.now() - started).toBeGreaterThanOrEqual(950)
-      // A second group within the debounce window lands in the same navigation.
+      // A second group goes into the same address.
       await page.locator('[data-filter-group="discount"]').click()
       await page.locator('[data-filter-option="discount:Y"]').check()
       await page.waitForURL(/discount=Y/)
@@ -125,9 +54,12 @@ test.describe('catalogue list', () => {
       await expect(panel.getByRole('heading', { name: 'Фильтры' })).toBeVisible()
       await panel.locator('[data-filter-option="form:tablets"]').check()
       await panel.locator('[data-filter-option="discount:Y"]').check()
-      // The panel waits for 'Показать товары' rather than moving the list behind it.
-      await page.waitForTimeout(1300)
+      // The panel waits for 'Показать товары' rather than moving the list behind it, however long.
+      await page.clock.runFor(10 * FILTER_DEBOUNCE_MS)
+      await requestsHeard(page)
+      expect(asked).toEqual([])
       expect(page.url()).not.toContain('form=')
+      await page.clock.resume()
       await panel.getByRole('button', { name: 'Показать товары' }).click()
       await page.waitForURL(/form=tablets/)
       await expect(panel).toBeHidden()
@@ -357,70 +289,6 @@ test.describe('product page', () => {
     expect(withOutlets).toBeTruthy()
     await page.locator(`[data-partner-map-open="${withOutlets}"]`).click()
     await expect(page.locator('[data-partner-outlets] li').first()).toBeVisible()
-  })
-
-  test('the featured slider moves in 500 ms by dots, arrows and swipe, loops, and autoplays every 5 s except under the mouse', async ({ page }) => {
-    test.setTimeout(60_000)
-    await page.goto(PRODUCT)
-    const slider = page.locator('[data-slider="featured"]')
-    await slider.scrollIntoViewIfNeeded()
-    const dots = slider.getByRole('button', { name: /^Страница \d+$/ })
-    // The dots appear once embla, fetched as the slider comes near, has measured the slides.
-    await expect(dots).toHaveCount(4)
-    const current = slider.locator('[aria-current="true"]')
-    await slider.hover() // holds autoplay while the test drives the slider
-    await watchTrack(slider)
-    // 500 ms and a frame or two; embla's own spring takes about 2 s to settle on a slide this wide.
-    const aboutHalfASecond = (ms: number) => {
-      expect(ms).toBeGreaterThanOrEqual(490)
-      expect(ms).toBeLessThan(850)
-    }
-
-    await dots.nth(1).click()
-    await expect(current).toHaveAttribute('aria-label', 'Страница 2')
-    aboutHalfASecond(await lastMoveMs(page))
-    expect(await shownSlide(slider)).toBe(2)
-
-    const next = slider.locator('[data-slider-next]')
-    if (isDesktop(page)) {
-      await next.click()
-    } else {
-      // The spec's arrows are for desktop; phones swipe or tap the dots.
-      await expect(next).toBeHidden()
-      await dots.nth(2).click()
-    }
-    await expect(current).toHaveAttribute('aria-label', 'Страница 3')
-    aboutHalfASecond(await lastMoveMs(page))
-    expect(await shownSlide(slider)).toBe(3)
-
-    await swipeLeft(page, slider)
-    await expect(current).toHaveAttribute('aria-label', 'Страница 4')
-    aboutHalfASecond(await lastMoveMs(page))
-    expect(await shownSlide(slider)).toBe(4)
-    // From the last slide the next one is the first, coming in from the right.
-    await swipeLeft(page, slider)
-    await expect(current).toHaveAttribute('aria-label', 'Страница 1')
-    aboutHalfASecond(await lastMoveMs(page))
-    expect(await shownSlide(slider)).toBe(1)
-
-    // Under the mouse nothing moves, well past the 5 s period.
-    await slider.hover()
-    const runsBefore = (await settledMoves(page)).runs.length
-    await page.waitForTimeout(6_500)
-    await expect(current).toHaveAttribute('aria-label', 'Страница 1')
-    expect((await settledMoves(page)).runs).toHaveLength(runsBefore)
-
-    // Away from it, the next slide comes after 5 s, and the move takes 500 ms.
-    await page.mouse.move(1, 1)
-    const left = Date.now()
-    await expect(current).toHaveAttribute('aria-label', 'Страница 2', { timeout: 9_000 })
-    expect(Date.now() - left).toBeGreaterThanOrEqual(4_900)
-    const { runs } = await settledMoves(page)
-    expect(runs).toHaveLength(runsBefore + 1)
-    const autoplayed = runs.at(-1)
-    // Counted from its first drawn frame, so up to a frame shorter than 500 ms.
-    expect((autoplayed?.last ?? 0) - (autoplayed?.first ?? 0)).toBeGreaterThanOrEqual(450)
-    expect((autoplayed?.last ?? 0) - (autoplayed?.first ?? 0)).toBeLessThan(850)
   })
 
   test('another section in the address redirects to the canonical one', async ({ page }) => {

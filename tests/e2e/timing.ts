@@ -1,0 +1,29 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * Timing without the wall clock: on a busy machine a real 600 ms wait can hold a 400 ms timer or
+ * let a 1 s one through, so tests that time the page move a fake clock instead.
+ */
+
+/**
+ * Installs Playwright's fake clock paused, before the page exists: from then on the page's timers,
+ * animation frames, Date and performance.now() move only by `page.clock.runFor`, until
+ * `page.clock.resume()` lets them run with real time again.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const start = new Date('2026-03-02T10:00:00+03:00').getTime()
+  await page.clock.install({ time: start })
+  await page.clock.pauseAt(start + 1_000)
+}
+
+/**
+ * Resolves once the test has been told of every request the page has sent so far. Requests are
+ * reported in the order they go out, so when a marker request sent now has been reported, so has
+ * any earlier one: "nothing was sent" then means nothing, not "not yet reported".
+ */
+export async function requestsHeard(page: Page): Promise<void> {
+  const marker = `/healthz/?heard=${Math.random().toString(36).slice(2)}`
+  const heard = page.waitForRequest((r) => r.url().endsWith(marker))
+  await page.evaluate((url) => fetch(url).then((r) => r.ok), marker)
+  await heard
+}
