@@ -2,6 +2,7 @@ import { guestMergeGuard } from '@/domains/account/guest-merge.server'
 import { providerOverride, type SocialProvider } from '@/domains/account/social-login.server'
 import { throttleGuard } from '@/domains/account/throttle.server'
 import { captchaSettings, type CaptchaSettings } from '@/domains/captcha/captcha.server'
+import { checkoutLimitGuard } from '@/domains/checkout/checkout-limits.server'
 import { basketGuards } from '@/domains/cart/cart.server'
 import { slotGuard } from '@/domains/delivery/delivery.server'
 import { transportOverride, type MailTransport } from '@/domains/mail/transport.server'
@@ -60,6 +61,11 @@ export function setMergeGuard(on: boolean): void {
 /** The basket's limit checks and owner lock. */
 export function setBasketGuards(value: { limits: boolean; lock: boolean }): void {
   basketGuards.set(value)
+}
+
+/** The checkout's order and coupon limits (S11, ADR 154). */
+export function setCheckoutLimits(on: boolean): void {
+  checkoutLimitGuard.set(on)
 }
 
 /** Captcha difficulty and guards; each left out takes its production value; null: all production values. */

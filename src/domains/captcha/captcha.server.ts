@@ -14,6 +14,7 @@ import {
   DEFAULT_DIFFICULTY,
   LIMITS,
   type Difficulty,
+  type Limit,
   type LimitedAction,
 } from './captcha'
 import { claimChallenge, countHit, forgetExpiredChallenges } from './captcha.db'
@@ -124,4 +125,13 @@ export async function enforceLimits(
   }
   checks.push(countHit(db, `${action}:ip:${who.ip}`, at, limits.ip.windowSeconds).then((n) => n > limits.ip.max))
   if ((await Promise.all(checks)).some(Boolean)) throw new Refusal('limited', CAPTCHA_MESSAGES.limited)
+}
+
+/**
+ * One hit on a form-limit counter kept by another domain (the checkout's order and coupon limits,
+ * ADR 154); true while the count, this hit included, is within `limit.max`. In a transaction the hit
+ * is undone with it.
+ */
+export async function hitLimit(db: Db | Tx, key: string, limit: Limit, at: Date): Promise<boolean> {
+  return (await countHit(db, key, at, limit.windowSeconds)) <= limit.max
 }

@@ -14,6 +14,8 @@ import type { AjaxContext } from '@/lib/ajax'
 import { env } from '@/lib/env'
 import { formatRub } from '@/lib/money'
 import { CHECKOUT_MESSAGES, normalizeCouponCode } from './checkout'
+import { LIMIT_MESSAGES } from './checkout-limits'
+import { loadCheckoutLimits, withinLimits } from './checkout-limits.server'
 import {
   bindCheckoutKey,
   checkoutKeyOrder,
@@ -51,7 +53,7 @@ export async function checkoutCall(input: CheckoutRequest, ctx: AjaxContext): Pr
     case 'removeCoupon':
       return removeCoupon(ctx.sessionId, input.coupon, input.form)
     case 'saveOrderAjax':
-      return saveOrder(ctx.sessionId, input.form)
+      return saveOrder(ctx.sessionId, input.form, ctx.ip)
     case 'getMaximumQuantity':
       return maximumQuantity(ctx.sessionId)
     case 'getMaximumWeight':
@@ -141,7 +143,7 @@ function ownerKey(visitor: Visitor): string {
  * the database, stock, coupon and courier slot taken with conditional updates, the order written, the
  * basket cleared, mails queued. Any refusal rolls everything back and answers ERROR blocks.
  */
-export async function saveOrder(cookieId: string, form: CheckoutForm): Promise<SaveAnswer | EmptyBasket> {
+export async function saveOrder(cookieId: string, form: CheckoutForm, ip = ''): Promise<SaveAnswer | EmptyBasket> {
   const database = db()
   const visitor = await visitorOf(database, cookieId)
   if (!visitor.owner) return EMPTY_BASKET_ANSWER
@@ -164,6 +166,7 @@ export async function saveOrder(cookieId: string, form: CheckoutForm): Promise<S
   const built = await buildOrder(database, visitor, form, { basket })
   if (hasErrors(built.errors)) return { order: { ERROR: built.errors } }
   const key = attempt?.key || form.checkoutKey || `basket:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
+  const limits = await loadCheckoutLimits(database)
   try {
     return await database.transaction(async (tx) => {
       if (guards().checkoutKey) {
@@ -175,6 +178,11 @@ export async function saveOrder(cookieId: string, form: CheckoutForm): Promise<S
       const fresh = await loadBasket(tx, owner)
       if (fresh.length === 0) return EMPTY_BASKET_ANSWER
       if (basketFingerprint(fresh) !== basketFingerprint(basket)) throw new Refusal({ MAIN: [CHECKOUT_MESSAGES.basketChanged] })
+      // Counted here, after the replay answers above: only a new order counts, and a refused one
+      // rolls its count back with everything else (ADR 154).
+      if (!(await withinLimits(tx, 'order', { sessionId: visitor.session?.id ?? 0, ip }, limits))) {
+        throw new Refusal({ MAIN: [LIMIT_MESSAGES.orders] })
+      }
       const orderId = await writeOrder(tx, visitor, built)
       if (guards().checkoutKey) await bindCheckoutKey(tx, keyOwner, key, orderId)
       await clearBasket(tx, owner)

@@ -16,6 +16,8 @@ import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { formatRub, kopecksToRubles } from '@/lib/money'
 import { CHECKOUT_MESSAGES } from './checkout'
+import { LIMIT_MESSAGES } from './checkout-limits'
+import { loadCheckoutLimits, withinLimits } from './checkout-limits.server'
 import { ONE_CLICK_MESSAGES, holidayMessagesAt } from './one-click'
 import { claimCheckoutKey, oneClickDeliveries, setting, takeStock } from './checkout.db'
 import { priceLine } from './checkout'
@@ -70,6 +72,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
   if (refusal) throw new Refusal('invalid', refusal)
   const keyOwner = owner.kind === 'user' ? `u:${owner.userId}` : `s:${owner.sessionId}`
   const key = `fast:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
+  const limits = await loadCheckoutLimits(database)
   try {
     const orderId = await database.transaction(async (tx) => {
       if (guards().checkoutKey) {
@@ -78,6 +81,10 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
           if (claim.orderId) return claim.orderId
           throw new Refused(CHECKOUT_MESSAGES.inProgress)
         }
+      }
+      // After the replay answer: a repeated submit is not a new order (ADR 154).
+      if (!(await withinLimits(tx, 'order', { sessionId: session.id, ip: ctx.ip }, limits))) {
+        throw new Refusal('limited', LIMIT_MESSAGES.orders)
       }
       for (const i of [...basket].sort((a, b) => a.offerId - b.offerId)) {
         if (!(await takeStock(tx, i.offerId, i.quantity, guards().stock))) throw new Refused(CHECKOUT_MESSAGES.outOfStock(i.name))
