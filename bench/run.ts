@@ -124,7 +124,7 @@ async function waitForServer(): Promise<void> {
   if (stocked.status !== 0) process.exit(1)
 }
 buildIfStale('.next', env)
-const server = spawn('npx', ['next', 'start', '-p', String(PORT)], { stdio: ['ignore', 'ignore', 'inherit'], env, detached: true })
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(PORT) }, detached: true })
 try {
   await waitForServer()
   const targets = await loadTargets()

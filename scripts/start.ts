@@ -1,7 +1,8 @@
 /**
  * `npm start`: migrate and seed the database when needed, build when the build is missing or older
- * than the sources, then serve on PORT (3000). Signals reach `next start`, which drains requests.
+ * than the sources, then serve on PORT (3000). Signals reach the server (scripts/serve.ts), which drains requests.
  */
+import './refuse-unsafe-settings'
 import { spawn } from 'node:child_process'
 import { buildIfStale } from './build-if-stale'
 import { prepareDbOrExit } from './prepare-db'
@@ -11,6 +12,7 @@ await prepareDbOrExit({ seed: true, syntheticProducts: 0 })
 buildIfStale(process.env.NEXT_DIST_DIR ?? '.next')
 
 const port = process.env.PORT ?? '3000'
-const server = spawn('npx', ['next', 'start', '-p', port], { stdio: 'inherit', env: process.env })
+// One process (no tsx wrapper), so that a signal or a kill reaches the server itself.
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { stdio: 'inherit', env: { ...process.env, PORT: port } })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

@@ -43,6 +43,11 @@ const schema = z.object({
   ULOGIN_TOKEN_URL: z.string().url().default('https://ulogin.ru/token.php'),
   ULOGIN_AUTH_URL: z.string().url().default('https://ulogin.ru/auth.php'),
   TRUST_PROXY: z.preprocess(unsetIfEmpty, trustProxy),
+  /**
+   * Not a setting: our HTTP server (scripts/serve.ts) names, per process, the header it writes the
+   * socket address into, so a client cannot send one that counts (ADR 156). Unset under plain `next start`.
+   */
+  SOCKET_ADDRESS_HEADER: z.preprocess(unsetIfEmpty, z.string().regex(/^x-socket-[0-9a-f]{32}$/).optional()),
   /** A session unused this long is over (signed out, guest basket forgotten); ADR 131. */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A session is over this long after sign-in (or its first use), however busy; ADR 131. */

@@ -23,7 +23,7 @@ const env = {
 function startServer(): ChildProcess {
   return spawn(
     process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+    ['--import', 'tsx', path.join(root, 'scripts/serve.ts')],
     {
       cwd: root,
       env,

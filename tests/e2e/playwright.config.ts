@@ -14,7 +14,7 @@ const launchOptions = {
   ],
 }
 
-/** Every spec runs at phone (375 px) and desktop (1440 px) widths against `next start`. */
+/** Every spec runs at phone (375 px) and desktop (1440 px) widths against the shop's server (scripts/serve.ts, as `npm start` runs it). */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -67,7 +67,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx next start -p ${port}`,
+      command: `PORT=${port} node --import tsx scripts/serve.ts`,
       cwd: '../..',
       url: `http://127.0.0.1:${port}/healthz/`,
       timeout: 120_000,

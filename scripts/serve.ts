@@ -1,0 +1,40 @@
+/**
+ * The shop's HTTP server: Next's request handler behind a plain Node server, as `next start` is, plus
+ * one thing Next does not do: every request carries the socket address in a header whose name is
+ * random per process, so per-client limits count real clients when no proxy is trusted (ADR 156).
+ * SIGTERM and SIGINT stop accepting connections and let the requests in flight finish.
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http'
+
+/** Writes the socket address under `header`, replacing any value the client sent, then hands on. */
+export function withSocketAddress(header: string, handle: RequestListener): RequestListener {
+  return (req: IncomingMessage, res) => {
+    req.headers[header] = req.socket.remoteAddress ?? ''
+    handle(req, res)
+  }
+}
+
+async function main(): Promise<void> {
+  // As `next start` does, and before Next and React load: they pick their production builds by it.
+  Object.assign(process.env, { NODE_ENV: 'production' })
+  const { default: next } = await import('next')
+  const header = `x-socket-${randomBytes(16).toString('hex')}`
+  // Read by src/lib/env.ts in this same process: the app runs inside this server.
+  process.env.SOCKET_ADDRESS_HEADER = header
+  const port = Number(process.env.PORT ?? 3000)
+  const hostname = process.env.HOSTNAME ?? '0.0.0.0'
+  const app = next({ dev: false, dir: process.cwd(), port, hostname })
+  await app.prepare()
+  const handle = app.getRequestHandler()
+  const server = createServer(withSocketAddress(header, (req, res) => void handle(req, res)))
+  server.listen(port, hostname, () => console.log(`> ready on http://${hostname}:${port}`))
+  const stop = () => {
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+  }
+  process.once('SIGTERM', stop)
+  process.once('SIGINT', stop)
+}
+
+if (process.argv[1]?.endsWith('serve.ts')) await main()
