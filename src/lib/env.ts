@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { paymentSandboxOn, productionProblems, shopModeOf, type ShopMode } from './shop-mode'
 import { testHook } from './test-hooks'
 
 /** The only reader of process.env. Every variable has a default that works for a local run. */
@@ -21,6 +22,10 @@ const trustProxy = z
 const shopDetail = z.preprocess(unsetIfEmpty, z.string().max(500).optional())
 
 const schema = z.object({
+  /** 'production', or a public https PUBLIC_URL: strict checks, no demo accounts, no sandbox (ADR 152). */
+  SHOP_MODE: z.preprocess(unsetIfEmpty, z.enum(['demo', 'production']).optional()),
+  /** 1: the card and Долями sandbox runs in production mode, and every page says so (ADR 152). */
+  PAYMENT_SANDBOX: z.preprocess(unsetIfEmpty, z.string().optional()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Set by Next: 'nodejs' or 'edge'. */
   NEXT_RUNTIME: z.string().optional(),
@@ -36,7 +41,7 @@ const schema = z.object({
   MAP_TILES_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Cookies get the Secure flag; defaults to true in production behind HTTPS. */
+  /** true: cookies get the Secure flag even over http; an https PUBLIC_URL always gets it (S2). */
   COOKIE_SECURE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
   /** Social login provider: 'off' hides the buttons; 'ulogin' verifies tokens at ULOGIN_TOKEN_URL; 'fake' is for tests. */
   SOCIAL_LOGIN: z.preprocess(unsetIfEmpty, z.enum(['off', 'ulogin', 'fake']).default('off')),
@@ -87,7 +92,13 @@ const schema = z.object({
   SHOP_LEADS_EMAIL: z.preprocess(unsetIfEmpty, z.string().email().optional()),
 })
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; cookieSecure: boolean }
+export type Env = z.infer<typeof schema> & {
+  SESSION_SECRET: string
+  cookieSecure: boolean
+  mode: ShopMode
+  /** The built-in card and Долями sandbox is offered (ADR 152). */
+  paymentSandbox: boolean
+}
 
 let cached: Env | undefined
 let cachedAt = 0
@@ -105,16 +116,41 @@ export function env(): Env {
     throw new Error(`Invalid environment: ${z.prettifyError(parsed.error)}`)
   }
   const value = parsed.data
+  const mode = shopModeOf(process.env)
   cached = {
     ...value,
-    SESSION_SECRET: value.SESSION_SECRET ?? readOrCreateSecret(value.VAR_DIR),
-    cookieSecure: value.COOKIE_SECURE ? value.COOKIE_SECURE === 'true' : value.PUBLIC_URL.startsWith('https:'),
+    mode,
+    paymentSandbox: paymentSandboxOn(process.env),
+    SESSION_SECRET: value.SESSION_SECRET ?? demoSecret(mode, value.VAR_DIR),
+    cookieSecure: value.PUBLIC_URL.startsWith('https:') || value.COOKIE_SECURE === 'true',
   }
   cachedAt = envReloads()
   return cached
 }
 
-/** A secret kept in var/ so sessions survive restarts without any set-up. */
+/**
+ * The production start check (ADR 152) on the raw settings, before env() parses them: a bad setting is
+ * then one line naming it, not a stack trace.
+ */
+export function startProblems(): string[] {
+  return productionProblems(process.env)
+}
+
+/** 'nodejs' or 'edge' as Next sets it, without parsing the rest (which may be what is wrong). */
+export function nextRuntime(): string | undefined {
+  return process.env.NEXT_RUNTIME
+}
+
+/**
+ * Instances of a production shop sit behind one proxy and must sign alike, so each cannot invent its
+ * own secret: there SESSION_SECRET is required (the start check names it first).
+ */
+function demoSecret(mode: ShopMode, varDir: string): string {
+  if (mode === 'production') throw new Error('SESSION_SECRET is not set: production mode needs one shared secret (ADR 152).')
+  return readOrCreateSecret(varDir)
+}
+
+/** A demo's secret kept in var/ so sessions survive restarts without any set-up. */
 function readOrCreateSecret(varDir: string): string {
   const file = path.join(varDir, 'session-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
