@@ -12,6 +12,7 @@ import {
   type DeliveryQuote,
 } from '@/domains/delivery/delivery.server'
 import { DELIVERY_WIDGET_CODES } from '@/domains/delivery/delivery'
+import { paymentMethodOffered } from '@/domains/payment/payment.server'
 import { findSession, ownerOf, type Owner, type SessionRow } from '@/domains/session/session.server'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
@@ -181,7 +182,7 @@ export async function buildOrder(
   mirrorCoupon(values, coupons.coupon)
 
   const warnings: OrderState['WARNING'] = {}
-  const { pays, paySystem } = choosePaySystem(config.paySystems, personType.code, form.paySystemId)
+  const { pays, paySystem } = choosePaySystem(config.paySystems, personType.code, form.paySystemId, paymentMethodOffered)
   if (form.paySystemId && !paySystem) (warnings.PAY_SYSTEM ??= []).push(CHECKOUT_MESSAGES.paySystemGone)
 
   const deliveryLines = toDeliveryLines(basket)

@@ -264,8 +264,15 @@ describe('pay systems, deliveries and shown properties', () => {
   const pay = (id: number, personTypes: string[]) => ({ id, personTypes }) as PaySystemRow
   it('offers a pay system to its person types and keeps the requested one only among them', () => {
     const all = [pay(1, []), pay(2, ['legal'])]
-    expect(choosePaySystem(all, 'person', '2')).toMatchObject({ pays: [all[0]], paySystem: null })
-    expect(choosePaySystem(all, 'legal', '2').paySystem?.id).toBe(2)
+    const any = () => true
+    expect(choosePaySystem(all, 'person', '2', any)).toMatchObject({ pays: [all[0]], paySystem: null })
+    expect(choosePaySystem(all, 'legal', '2', any).paySystem?.id).toBe(2)
+  })
+
+  it('leaves out the methods the payment domain does not offer, even when requested', () => {
+    const all = [{ ...pay(1, []), code: 'card' }, { ...pay(2, []), code: 'cash' }]
+    const offlineOnly = (code: string) => code !== 'card'
+    expect(choosePaySystem(all, 'person', '1', offlineOnly)).toEqual({ pays: [all[1]], paySystem: null })
   })
 
   it('sorts deliveries and never chooses a blocked one', () => {

@@ -290,13 +290,18 @@ export function mirrorCoupon(values: Map<string, string>, coupon: CouponRow | nu
   if (values.has('GIFT_CODE')) values.set('GIFT_CODE', coupon && coupon.kind === 'gift' ? coupon.code : '')
 }
 
-/** The pay systems of a person type and the requested one among them. */
+/**
+ * The pay systems of a person type and the requested one among them. `offered` is the payment
+ * domain's word on a method (ADR 152): a production shop without a provider or the sandbox offers no
+ * online method, so a save that names one gets 'choose a pay system'.
+ */
 export function choosePaySystem(
   all: readonly PaySystemRow[],
   personTypeCode: string,
   requestedId: string,
+  offered: (code: string) => boolean,
 ): { pays: PaySystemRow[]; paySystem: PaySystemRow | null } {
-  const pays = all.filter((p) => p.personTypes.length === 0 || p.personTypes.includes(personTypeCode))
+  const pays = all.filter((p) => (p.personTypes.length === 0 || p.personTypes.includes(personTypeCode)) && offered(p.code))
   return { pays, paySystem: pays.find((p) => String(p.id) === requestedId) ?? null }
 }
 

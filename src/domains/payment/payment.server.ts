@@ -19,6 +19,15 @@ export function callbackSecret(): string {
   return createHmac('sha256', env().SESSION_SECRET).update('payment-callback').digest('hex')
 }
 
+/**
+ * Whether checkout offers a method (ADR 152). Card and Долями have no real provider yet, only the
+ * sandbox, which marks orders paid without money: it runs in demo mode, and in production mode only
+ * when PAYMENT_SANDBOX=1 (and then every page says so). Otherwise only offline methods are offered.
+ */
+export function paymentMethodOffered(code: string): boolean {
+  return !paymentProvider(code).online || env().paymentSandbox
+}
+
 export function newPaymentToken(): string {
   return randomBytes(24).toString('base64url')
 }
@@ -47,6 +56,8 @@ export interface SandboxView {
 
 /** The sandbox page's data; the random token in the link is the capability (no other id works). */
 export async function sandboxView(q: Db | Tx, token: string): Promise<SandboxView | null> {
+  // A production shop without PAYMENT_SANDBOX=1 has no sandbox: its page and buttons are 404 (ADR 152).
+  if (!env().paymentSandbox) return null
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null
   const [order] = await q.select().from(orders).where(eq(orders.paymentToken, token))
   if (!order || !paymentProvider(order.paySystemCode).online) return null
