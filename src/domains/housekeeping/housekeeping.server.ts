@@ -2,6 +2,7 @@ import 'server-only'
 import { db } from '@/db/client'
 import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
+import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
 import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
 
 /**
@@ -16,11 +17,15 @@ export async function runHousekeeping(): Promise<Forgotten> {
 
 let timer: NodeJS.Timeout | undefined
 
-/** Started once per server process (src/instrumentation.ts): once soon after start, then hourly. */
+/**
+ * Started once per server process (src/instrumentation.ts): once soon after start, then hourly; the
+ * unpaid-order expiry (ADR 154) starts with it and runs every five minutes.
+ */
 export function startHousekeeping(intervalMs = 3600_000): void {
   if (timer) return
   const run = () => void runHousekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
   setTimeout(run, 60_000).unref()
   timer = setInterval(run, intervalMs)
   timer.unref()
+  startOrderExpiry()
 }

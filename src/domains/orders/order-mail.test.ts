@@ -40,3 +40,16 @@ describe('order lifecycle mails (pure)', () => {
     expect(mail?.text).not.toContain('Отследить')
   })
 })
+
+describe('the cancel mail of an order not paid in time (ADR 154)', () => {
+  it('says the payment did not arrive within the time, that nothing was charged, and how to order again', () => {
+    const mail = orderMail(facts, { kind: 'status', status: 'cancelled', unpaidMinutes: 30 }, HISTORY)
+    expect(mail?.subject).toBe('Заказ №42 отменён: оплата не поступила')
+    expect(mail?.text).toContain('оплата не поступила в течение 30 минут после оформления')
+    expect(mail?.text).toContain('оформите заказ ещё раз')
+    expect(mail?.text).not.toContain('Если вы не отменяли заказ')
+    expect(mail?.dedupeKey).toBe('order-cancelled:42')
+    expect(orderMail(facts, { kind: 'status', status: 'cancelled', unpaidMinutes: 60 }, HISTORY)?.text).toContain('в течение 1 часа')
+    expect(orderMail(facts, { kind: 'status', status: 'cancelled', unpaidMinutes: 21 }, HISTORY)?.text).toContain('в течение 21 минуты')
+  })
+})

@@ -28,7 +28,11 @@ export interface OrderMailFacts {
   trackLink: string | null
 }
 
-export type OrderMailEvent = { kind: 'status'; status: MailedStatus } | { kind: 'track' }
+/**
+ * `unpaidMinutes`: the shop cancelled an online order whose payment did not arrive within that many
+ * minutes (ADR 154); the mail says so instead of asking whether the buyer cancelled it.
+ */
+export type OrderMailEvent = { kind: 'status'; status: MailedStatus; unpaidMinutes?: number } | { kind: 'track' }
 
 /**
  * The outbox key of one event: a status is reached at most once (the transitions table has no
@@ -44,6 +48,15 @@ const SIGNATURE = '\n\nВитамаркет'
 function hello(name: string): string {
   const clean = name.trim()
   return clean ? `Здравствуйте, ${clean}!` : 'Здравствуйте!'
+}
+
+/** '30 минут', '1 часа', '90 минут': the genitive after 'в течение'. */
+function minutesText(minutes: number): string {
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60
+    return `${hours} ${hours % 10 === 1 && hours % 100 !== 11 ? 'часа' : 'часов'}`
+  }
+  return `${minutes} ${minutes % 10 === 1 && minutes % 100 !== 11 ? 'минуты' : 'минут'}`
 }
 
 function trackLines(facts: OrderMailFacts): string {
@@ -82,6 +95,14 @@ export function orderMail(facts: OrderMailFacts, event: OrderMailEvent, historyU
         dedupeKey,
       }
     case 'cancelled': {
+      if (event.unpaidMinutes) {
+        return {
+          to: facts.email,
+          subject: `Заказ ${n} отменён: оплата не поступила`,
+          text: `${hello(facts.buyerName)}\n\nЗаказ ${n} отменён, потому что оплата не поступила в течение ${minutesText(event.unpaidMinutes)} после оформления. Товары вернулись в продажу, деньги с вас не списаны.\nЕсли вы хотите получить эти товары, оформите заказ ещё раз. Если оплата всё же прошла, мы вернём её полностью — ответьте на это письмо.${status}${SIGNATURE}`,
+          dedupeKey,
+        }
+      }
       const refund = facts.wasPaid
         ? `\nОплаченные ${formatRub(facts.total)} вернём тем же способом, которым вы платили, в течение 10 дней.`
         : ''

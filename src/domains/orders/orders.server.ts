@@ -108,7 +108,7 @@ export async function cancelOrder(db: Db, orderId: number): Promise<boolean> {
  * The cancel of `order` as read by the caller, inside the caller's transaction; same gate. The
  * buyer's 'cancelled' mail is queued behind the gate, so it goes once with the release.
  */
-export async function cancelWithin(tx: Tx, order: OrderRow): Promise<boolean> {
+export async function cancelWithin(tx: Tx, order: OrderRow, why: { unpaidMinutes?: number } = {}): Promise<boolean> {
   if (!(await moveStatus(tx, order.id, order.status, 'cancelled', guards().statusOnce, stampFor('cancelled')))) return false
   for (const line of await linesOf(tx, order.id)) {
     if (line.offerId !== null) await returnStock(tx, line.offerId, line.quantity)
@@ -118,7 +118,7 @@ export async function cancelWithin(tx: Tx, order: OrderRow): Promise<boolean> {
     const slot = parseSlot(order.slotBookingId)
     if (slot) await releaseCourierSlot(tx, slot)
   }
-  await queueOrderMail(tx, order.id, { kind: 'status', status: 'cancelled' })
+  await queueOrderMail(tx, order.id, { kind: 'status', status: 'cancelled', ...why })
   return true
 }
 

@@ -1,0 +1,66 @@
+import 'server-only'
+import { z } from 'zod'
+import { db, type Db } from '@/db/client'
+import { now } from '@/lib/clock'
+import { logger } from '@/lib/logger'
+import { awaitingPaymentSince, orderSetting, type OrderRow } from './orders.db'
+import { cancelWithin } from './orders.server'
+
+/**
+ * Unpaid online orders give their goods back (issue 16 hole 5, ADR 154): an order by card or Долями
+ * still in 'awaiting_payment' this many minutes after it was placed is cancelled through the
+ * transitions table's cancel step, which releases stock, coupon and courier slot once (R7).
+ */
+export const UNPAID_MINUTES_KEY = 'unpaidOrderMinutes'
+export const DEFAULT_UNPAID_MINUTES = 30
+
+const minutesSetting = z.number().int().min(5).max(7 * 24 * 60)
+
+export async function unpaidOrderMinutes(q: Db): Promise<number> {
+  const parsed = minutesSetting.safeParse(await orderSetting(q, UNPAID_MINUTES_KEY))
+  return parsed.success ? parsed.data : DEFAULT_UNPAID_MINUTES
+}
+
+/** One run works through at most this many orders; the next run takes the rest. */
+const BATCH = 200
+
+/** The orders the job would cancel at `at`, as read now (the cancel step re-checks each). */
+export async function expiredUnpaidOrders(q: Db, at: Date, minutes: number): Promise<OrderRow[]> {
+  return awaitingPaymentSince(q, new Date(at.getTime() - minutes * 60_000), BATCH)
+}
+
+/**
+ * Cancels one order read by `expiredUnpaidOrders`. The step goes from 'awaiting_payment' only: if the
+ * payment arrived since the read, the conditional update finds 'paid' and nothing happens, so an
+ * order ends paid or cancelled, never both; a payment that comes after this cancel is refunded
+ * (ADR 155).
+ */
+export async function expireOrder(q: Db, order: OrderRow, minutes: number): Promise<boolean> {
+  if (order.status !== 'awaiting_payment') return false
+  return q.transaction((tx) => cancelWithin(tx, order, { unpaidMinutes: minutes }))
+}
+
+export async function expireUnpaidOrders(q: Db, at: Date = now()): Promise<{ expired: number[] }> {
+  const minutes = await unpaidOrderMinutes(q)
+  const expired: number[] = []
+  for (const order of await expiredUnpaidOrders(q, at, minutes)) {
+    if (await expireOrder(q, order, minutes)) expired.push(order.id)
+  }
+  return { expired }
+}
+
+let timer: NodeJS.Timeout | undefined
+
+/**
+ * Started once per server process with housekeeping (startHousekeeping), every five minutes. Every instance may
+ * run it: the cancel step's gate makes a second instance's cancel of the same order a no-op.
+ */
+export function startOrderExpiry(intervalMs = 5 * 60_000): void {
+  if (timer) return
+  const run = () =>
+    void expireUnpaidOrders(db())
+      .then(({ expired }) => expired.length > 0 && logger.info({ expired }, 'unpaid orders cancelled'))
+      .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
+  timer = setInterval(run, intervalMs)
+  timer.unref()
+}
