@@ -4,6 +4,7 @@ import { configuredCounters } from '@/domains/analytics/counters.server'
 import { AnalyticsCounters } from '@/domains/analytics/ui/analytics-counters'
 import { VisitorStoreBoot } from '@/domains/cart/ui/visitor-store-boot'
 import { CookieBanner } from '@/domains/layout/ui/cookie-banner'
+import { ModeStrip } from '@/domains/layout/ui/mode-strip'
 import { SiteFooter } from '@/domains/layout/ui/site-footer'
 import { SiteHeader } from '@/domains/layout/ui/site-header'
 import { SHOP } from '@/domains/layout/shop'
@@ -27,6 +28,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Перейти к содержимому
         </a>
+        <ModeStrip mode={env().mode} paymentSandbox={env().paymentSandbox} />
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}
