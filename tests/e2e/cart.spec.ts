@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { pauseClock, requestsHeard } from './timing'
 
 /** Cart, favourites, header widgets and search as a buyer uses them (issue 4). */
 
@@ -31,6 +32,11 @@ async function firstCardOffer(page: Page): Promise<number> {
   const id = await page.locator('article[data-offer-id]').first().getAttribute('data-offer-id')
   return Number(id)
 }
+
+/** The cart holds a typed quantity this long after the last change before sending it (spec: 1 s). */
+const SEND_DELAY_MS = 1000
+/** Search suggestions are asked for this long after the last key. */
+const SEARCH_DELAY_MS = 400
 
 const headerCart = (page: Page) => page.locator('header [data-slot="header-cart"]')
 
@@ -92,6 +98,8 @@ test.describe('cart', () => {
   })
 
   test('editing a quantity: digits only, held for 1 s, then sent; capped at max; a minus at 1 is ignored', async ({ page }) => {
+    // A paused fake clock times the 1 s hold to the millisecond; it runs on its own again after.
+    await pauseClock(page)
     const offer = await firstCardOffer(page)
     const added = await call<CartAnswer>(page, '/ajax/basket/', { ACTION: 'Add', ID: String(offer) })
     // The line's max, and no line can pass the 125 items of an order.
@@ -111,9 +119,13 @@ test.describe('cart', () => {
     await input.fill('3x')
     await expect(input).toHaveValue('3')
     await expect(input).toHaveAttribute('data-draft', 'Y')
-    await page.waitForTimeout(600)
+    await page.clock.runFor(SEND_DELAY_MS - 1)
+    await requestsHeard(page)
     expect(sent).toHaveLength(0)
-    await expect(input).toHaveAttribute('data-draft', 'N', { timeout: 5000 })
+    await expect(input).toHaveAttribute('data-draft', 'Y')
+    await page.clock.runFor(1)
+    await page.clock.resume()
+    await expect(input).toHaveAttribute('data-draft', 'N')
     expect(sent).toHaveLength(1)
     expect(sent[0]).toContain('QUANTITY=3')
     await expect(input).toHaveValue('3')
@@ -122,12 +134,12 @@ test.describe('cart', () => {
     // Above max is capped as typed; the server gets the cap (an Update, so a request went out).
     await input.fill('99999')
     await expect(input).toHaveValue(String(max))
-    await expect(input).toHaveAttribute('data-draft', 'N', { timeout: 5000 })
+    await expect(input).toHaveAttribute('data-draft', 'N')
     await expect(input).toHaveValue(String(max))
     // Below 1 becomes 1.
     await input.fill('0')
     await expect(input).toHaveValue('1')
-    await expect(input).toHaveAttribute('data-draft', 'N', { timeout: 5000 })
+    await expect(input).toHaveAttribute('data-draft', 'N')
     const after = await call<CartAnswer>(page, '/ajax/basket/', { ACTION: 'GetBasket' })
     expect(after.Products[0]!.quantity).toBe(1)
     await line.getByRole('button', { name: /Удалить/ }).click()
@@ -160,7 +172,7 @@ test.describe('cart', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await page.getByRole('button', { name: /Увеличить/ }).click()
-    await expect(message).toBeHidden({ timeout: 5000 })
+    await expect(message).toBeHidden()
     await expect(page.getByRole('link', { name: 'Оформить заказ' })).toHaveAttribute('href', '/personal/order/')
   })
 
@@ -195,12 +207,13 @@ test.describe('cart', () => {
       if (r.url().includes('/ajax/search/send-event')) events.push(r.postData() ?? '')
     })
     await page.goto('/personal/cart/')
+    // The page sends it as it shows the loaded cart, so by now it would have.
     await expect(page.locator('#main').getByText('Ваша корзина пуста')).toBeVisible()
-    await page.waitForTimeout(500)
+    await requestsHeard(page)
     expect(events).toHaveLength(0)
     const offer = await firstCardOffer(page)
     await call(page, '/ajax/basket/', { ACTION: 'Add', ID: String(offer) })
-    await page.waitForTimeout(300)
+    await requestsHeard(page)
     expect(events).toHaveLength(0)
     await page.goto('/personal/cart/')
     await expect.poll(() => events.length).toBe(1)
@@ -237,6 +250,8 @@ test.describe('favourites', () => {
 
 test.describe('search', () => {
   test('suggestions from 3 characters after typing stops; links carry the marker; results with cards', async ({ page }) => {
+    // A paused fake clock times the wait after the last key; it runs on its own again once the request is out.
+    await pauseClock(page)
     await page.goto('/')
     const requests: string[] = []
     page.on('request', (r) => {
@@ -246,10 +261,20 @@ test.describe('search', () => {
     await searchBox.getByRole('button', { name: 'Поиск' }).click()
     const input = page.getByRole('combobox', { name: 'Поиск по каталогу' })
     await expect(input).toBeFocused()
-    await input.pressSequentially('ви', { delay: 50 })
-    await page.waitForTimeout(700)
+    await input.pressSequentially('ви')
+    await page.clock.runFor(3 * SEARCH_DELAY_MS)
+    await requestsHeard(page)
     expect(requests).toHaveLength(0)
-    await input.pressSequentially('там', { delay: 50 })
+    // Each key a moment before the wait runs out: still nothing sent…
+    for (const key of 'там') {
+      await input.pressSequentially(key)
+      await page.clock.runFor(SEARCH_DELAY_MS - 1)
+    }
+    await requestsHeard(page)
+    expect(requests).toHaveLength(0)
+    // …until the wait after the last key is over.
+    await page.clock.runFor(1)
+    await page.clock.resume()
     const list = page.locator('[data-search-suggestions]')
     await expect(list).toBeVisible()
     // One request for the finished word, not one per key.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { pauseClock } from './timing'
+import { pauseClock, tasksRun } from './timing'
 
 /**
  * The featured slider (ADR 074) on a product page, timed by Playwright's fake clock: every timer,
@@ -45,7 +45,11 @@ async function countMoves(slider: Locator) {
     }).observe(root, { subtree: true, attributes: true, attributeFilter: ['aria-current'] })
   })
 }
-const movesSoFar = (page: Page) => page.evaluate(() => (window as unknown as { sliderMoves: number }).sliderMoves)
+async function movesSoFar(page: Page): Promise<number> {
+  // A move's new dot is drawn in a task after the timer that made it.
+  await tasksRun(page)
+  return page.evaluate(() => (window as unknown as { sliderMoves: number }).sliderMoves)
+}
 
 /** A finger (phones) or a mouse drag (desktop) leftwards across 60 % of the slider: past half way, so on to the next slide. */
 async function swipeLeft(page: Page, slider: Locator) {

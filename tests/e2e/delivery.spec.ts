@@ -45,8 +45,11 @@ async function pickPointOnMap(page: Page) {
   await expect(picker.locator('.vm-map-cluster, .vm-map-marker').first()).toBeVisible({ timeout: 15_000 })
   // Markers overlap at city zoom, so the click is sent to the marker itself rather than to a screen point.
   for (let i = 0; i < 10 && (await picker.locator('.vm-map-marker').count()) === 0; i++) {
-    await picker.locator('.vm-map-cluster').first().dispatchEvent('click')
-    await page.waitForTimeout(300)
+    const cluster = await picker.locator('.vm-map-cluster').first().elementHandle()
+    if (!cluster) throw new Error('neither markers nor clusters on the map')
+    await cluster.dispatchEvent('click')
+    // The map zooms in and draws its clusters and markers anew: the cluster clicked leaves the page.
+    await expect.poll(() => cluster.evaluate((el) => el.isConnected)).toBe(false)
   }
   await picker.locator('.vm-map-marker').first().dispatchEvent('click')
   const detail = picker.getByTestId('point-detail')

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { requestsHeard } from './timing'
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768
 
@@ -61,7 +62,7 @@ test.describe('weight-loss programme', () => {
         await expect(test_).toHaveAttribute('data-moving', 'Y')
         await expect(test_.getByRole('button', { name: 'Далее' })).toBeDisabled()
         await expect(test_.getByRole('button', { name: 'Назад' })).toBeDisabled()
-        await expect(test_).toHaveAttribute('data-step', String(i + 2), { timeout: 4000 })
+        await expect(test_).toHaveAttribute('data-step', String(i + 2))
       }
       await expect(test_).toHaveAttribute('data-moving', 'N')
     } else {
@@ -181,7 +182,7 @@ test.describe('meal plan', () => {
     const form = page.locator('[data-turbo-form]')
     await form.getByRole('textbox').fill('   ')
     await form.getByRole('button', { name: 'ОТПРАВИТЬ' }).click()
-    await page.waitForTimeout(300)
+    await requestsHeard(page)
     expect(sent).toHaveLength(0)
     await form.getByRole('textbox').fill(`plan-${Date.now()}@example.ru`)
     await form.getByRole('button', { name: 'ОТПРАВИТЬ' }).click()

@@ -17,11 +17,28 @@ export async function pauseClock(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once the test has been told of every request the page has sent so far. Requests are
- * reported in the order they go out, so when a marker request sent now has been reported, so has
- * any earlier one: "nothing was sent" then means nothing, not "not yet reported".
+ * Resolves once the page has run every task queued so far. React renders state set in a timer in
+ * such a task, and under a paused clock its scheduler never yields, so the DOM is up to date after.
+ */
+export async function tasksRun(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => resolve()
+        channel.port2.postMessage(null)
+      }),
+  )
+}
+
+/**
+ * Resolves once the test has been told of every request the page has sent so far, including any a
+ * queued task was about to send. Requests are reported in the order they go out, so when a marker
+ * request sent after them has been reported, so have they: "nothing was sent" then means nothing,
+ * not "not reported yet".
  */
 export async function requestsHeard(page: Page): Promise<void> {
+  await tasksRun(page)
   const marker = `/healthz/?heard=${Math.random().toString(36).slice(2)}`
   const heard = page.waitForRequest((r) => r.url().endsWith(marker))
   await page.evaluate((url) => fetch(url).then((r) => r.ok), marker)

@@ -19,9 +19,11 @@ describe('e-mail pattern', () => {
   it.each(['anna@mail.ru', 'a.b-c+d@sub.domain.info', 'ivan_1@ya.ru'])('accepts %s', (e) => expect(isValidEmail(e)).toBe(true))
   it.each(['anna@', 'anna@mail', 'anna@mail.r', 'anna@mail.abcde', 'an na@mail.ru', ''])('refuses %s', (e) => expect(isValidEmail(e)).toBe(false))
   it('answers a long hostile input at once (no catastrophic backtracking)', () => {
+    // Backtracking on this input would take longer than the universe has left, and a linear check takes
+    // microseconds: a bound a thousand times the expected time tells them apart on any machine.
     const started = performance.now()
     expect(isValidEmail(`${'a.'.repeat(120)}@${'b-'.repeat(60)}`)).toBe(false)
-    expect(performance.now() - started).toBeLessThan(50)
+    expect(performance.now() - started).toBeLessThan(1_000)
   })
 })
 
