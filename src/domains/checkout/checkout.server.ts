@@ -49,7 +49,7 @@ export async function checkoutCall(input: CheckoutRequest, ctx: AjaxContext): Pr
     case 'refreshOrderAjax':
       return refreshOrder(ctx.sessionId, input.form)
     case 'enterCoupon':
-      return enterCoupon(ctx.sessionId, input.coupon, input.form)
+      return enterCoupon(ctx.sessionId, input.coupon, input.form, ctx.ip)
     case 'removeCoupon':
       return removeCoupon(ctx.sessionId, input.coupon, input.form)
     case 'saveOrderAjax':
@@ -85,10 +85,15 @@ function refreshAnswer(built: BuiltOrder): RefreshAnswer {
   }
 }
 
-export async function enterCoupon(cookieId: string, code: string, form: CheckoutForm): Promise<RefreshAnswer | EmptyBasket> {
+export async function enterCoupon(cookieId: string, code: string, form: CheckoutForm, ip = ''): Promise<RefreshAnswer | EmptyBasket> {
   const normalized = normalizeCouponCode(code)
   if (normalized) {
     const session = await ensureSession(db(), cookieId)
+    // Every try counts, a valid code too: which codes exist is exactly what guessing wants to learn.
+    if (!(await withinLimits(db(), 'coupon', { sessionId: session.id, ip }, await loadCheckoutLimits(db())))) {
+      const answer = await refreshOrder(cookieId, form)
+      return 'order' in answer ? { ...answer, error: LIMIT_MESSAGES.coupons } : answer
+    }
     const stored = await sessionCouponCodes(db(), session.id)
     if (!stored.includes(normalized) && stored.length >= MAX_SESSION_COUPONS) {
       // The oldest code makes room; a buyer never keeps ten codes on purpose.
