@@ -115,3 +115,31 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex('payments_external_idx').on(t.provider, t.externalId), index('payments_order_idx').on(t.orderId)],
 )
+
+/**
+ * Money that must go back (ADR 155): today a payment that arrived for an order already cancelled. One
+ * row per payment, ever, so a repeated callback never refunds twice. The row is also the record that
+ * the money arrived; the manager is mailed beside it.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    reason: text().$type<'paid-after-cancel'>().notNull(),
+    /** requested → processing (claimed by one process) → succeeded or failed (a manager takes over). */
+    status: text().$type<'requested' | 'processing' | 'succeeded' | 'failed'>().notNull().default('requested'),
+    /** The provider's id of the refund, once it accepted it. */
+    providerRefundId: text(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_refunds_payment_idx').on(t.paymentId), index('payment_refunds_order_idx').on(t.orderId)],
+)
