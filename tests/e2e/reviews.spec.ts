@@ -1,10 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { pauseClock, tasksRun } from './timing'
 
 const D3 = '/catalog/immunitet/p1-vitamin-d3-2000-me-evalar/'
 const EMPTY = '/catalog/immunitet/p1-laktoferrin-100-evalar/'
 /** The publishing test writes here, so the read-only checks of D3 stay exact when tests run in parallel. */
 const ZINC = '/catalog/immunitet/p1-tsink-khelat-solgar/'
+/** The photo review form thanks for this long, then comes back empty. */
+const THANKS_MS = 3000
+/** A bad e-mail flashes the footer newsletter field red for this long. */
+const FLASH_MS = 1000
 const MANAGER = { email: 'manager@vitamarket.local', password: 'Moderator-2026' }
 
 async function sessid(page: Page): Promise<string> {
@@ -54,6 +59,8 @@ test.describe('product reviews', () => {
   })
 
   test('a signed-in buyer leaves a review with photos; the manager publishes it', async ({ page }, info) => {
+    // A fake clock running with real time, so that the test can skip the thank-you's 3 s.
+    await page.clock.install()
     await signInAsManager(page)
     await page.goto(`${ZINC}#reviews`)
     const block = page.getByTestId('product-reviews')
@@ -79,7 +86,8 @@ test.describe('product reviews', () => {
     await form.getByRole('button', { name: 'Отправить отзыв' }).click()
     await expect(block.getByText('Спасибо за отзыв! Ваш отзыв направлен на модерацию')).toBeVisible({ timeout: 20_000 })
     // After 3 s the form comes back empty.
-    await expect(block.getByText('Спасибо за отзыв! Ваш отзыв направлен на модерацию')).toBeHidden({ timeout: 6_000 })
+    await page.clock.runFor(THANKS_MS)
+    await expect(block.getByText('Спасибо за отзыв! Ваш отзыв направлен на модерацию')).toBeHidden()
 
     await page.goto('/manager/reviews/')
     const item = page.getByTestId('moderation-item').filter({ hasText: text })
@@ -133,13 +141,20 @@ test.describe('questions and newsletters', () => {
   })
 
   test('the footer newsletter flashes a bad e-mail red and thanks for a good one', async ({ page }, info) => {
+    // A paused fake clock times the flash; it runs on its own again for the captcha and the send.
+    await pauseClock(page)
     await page.goto('/about/contacts/')
     const block = page.getByRole('region', { name: 'Подписка на рассылку' })
     const field = block.getByLabel('E-mail для рассылки')
     await field.fill('not-an-email')
     await block.getByRole('button', { name: 'Подписаться' }).click()
     await expect(field).toHaveAttribute('aria-invalid', 'true')
-    await expect(field).not.toHaveAttribute('aria-invalid', 'true', { timeout: 2_000 })
+    await page.clock.runFor(FLASH_MS - 1)
+    await tasksRun(page)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await page.clock.runFor(1)
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+    await page.clock.resume()
     await field.fill(`reader-${info.project.name}-${Date.now()}@example.ru`)
     await block.getByRole('button', { name: 'Подписаться' }).click()
     await expect(block.getByText('Спасибо за подписку!')).toBeVisible({ timeout: 20_000 })
