@@ -1,10 +1,6 @@
 import type { NextConfig } from 'next'
-import { contentSecurityPolicy } from './src/lib/csp'
 
-const isDev = process.env.NODE_ENV !== 'production'
-
-// The policy is also set per request by src/proxy.ts when analytics counters are configured (ADR 115).
-const policy = (frameAncestors: string) => contentSecurityPolicy({ dev: isDev, frameAncestors })
+// The Content-Security-Policy is set per request, with a nonce, by src/proxy.ts (ADR 157).
 
 const config: NextConfig = {
   // Separate build folders let several dev servers or test builds share one checkout.
@@ -28,16 +24,9 @@ const config: NextConfig = {
         ],
       },
       {
-        source: '/((?!pharmacy-finder/).*)',
-        headers: [
-          { key: 'Content-Security-Policy', value: policy("'self'") },
-          { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
-        ],
-      },
-      {
         // The pharmacy finder is a widget that partner sites embed in an iframe (ADR 087).
-        source: '/pharmacy-finder/:path*',
-        headers: [{ key: 'Content-Security-Policy', value: policy('*') }],
+        source: '/((?!pharmacy-finder/).*)',
+        headers: [{ key: 'X-Frame-Options', value: 'SAMEORIGIN' }],
       },
     ]
   },

@@ -8,7 +8,7 @@ import {
   sessidFor,
 } from '@/lib/session'
 import { counterCspSources } from '@/domains/analytics/counters'
-import { contentSecurityPolicy } from '@/lib/csp'
+import { NONCE_HEADER, contentSecurityPolicy, newNonce } from '@/lib/csp'
 import { env } from '@/lib/env'
 
 /**
@@ -20,33 +20,38 @@ import { env } from '@/lib/env'
 export function proxy(request: NextRequest) {
   const url = request.nextUrl
   const needsSlash = !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname)
-  let response: NextResponse
   if (needsSlash && (request.method === 'GET' || request.method === 'HEAD')) {
     // A plain URL, not nextUrl.clone(): NextURL formats its path by the trailing slash of the address
     // it was made from, so the added slash was dropped again and the redirect pointed at itself.
     const target = new URL(request.url)
     target.pathname = `${target.pathname}/`
     return NextResponse.redirect(target, 308)
-  } else if (needsSlash) {
+  }
+
+  // A fresh nonce per request: Next reads the policy from the request headers and puts the nonce on
+  // its own scripts; our pages read it from NONCE_HEADER (ADR 157).
+  const nonce = newNonce()
+  const frameAncestors = url.pathname.startsWith('/pharmacy-finder/') ? '*' : "'self'"
+  const policy = contentSecurityPolicy({ dev: env().NODE_ENV !== 'production', nonce, frameAncestors, extra: counterCspSources(env()) })
+  const headers = new Headers(request.headers)
+  headers.set(NONCE_HEADER, nonce)
+  headers.set('Content-Security-Policy', policy)
+
+  let response: NextResponse
+  if (needsSlash) {
     const target = url.clone()
     target.pathname = `${url.pathname}/`
-    response = NextResponse.rewrite(target)
+    response = NextResponse.rewrite(target, { request: { headers } })
   } else if (request.method === 'GET' && url.searchParams.get('ajax') === 'Y' && /^\/(catalog|brands)\/[^/]*\/?$/.test(url.pathname)) {
     // Catalogue 'show more' asks the list's own address with ajax=Y for JSON (src/app/catalog/show-more).
     const target = url.clone()
     target.pathname = '/catalog/show-more/'
     target.searchParams.set('path', url.pathname)
-    response = NextResponse.rewrite(target)
+    response = NextResponse.rewrite(target, { request: { headers } })
   } else {
-    response = NextResponse.next()
+    response = NextResponse.next({ request: { headers } })
   }
-
-  // next.config.ts sets the policy at build time; the counters are configured at start (ADR 115).
-  const counters = counterCspSources(env())
-  if (counters.script.length > 0) {
-    const frameAncestors = url.pathname.startsWith('/pharmacy-finder/') ? '*' : "'self'"
-    response.headers.set('Content-Security-Policy', contentSecurityPolicy({ dev: env().NODE_ENV !== 'production', frameAncestors, extra: counters }))
-  }
+  response.headers.set('Content-Security-Policy', policy)
 
   const current = request.cookies.get(SESSION_COOKIE)?.value
   const sessionId = isWellFormedSessionId(current) ? current : newSessionId()

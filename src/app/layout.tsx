@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next'
+import { headers } from 'next/headers'
 import type { ReactNode } from 'react'
 import { configuredCounters } from '@/domains/analytics/counters.server'
 import { AnalyticsCounters } from '@/domains/analytics/ui/analytics-counters'
@@ -8,6 +9,7 @@ import { ModeStrip } from '@/domains/layout/ui/mode-strip'
 import { SiteFooter } from '@/domains/layout/ui/site-footer'
 import { SiteHeader } from '@/domains/layout/ui/site-header'
 import { SHOP } from '@/domains/layout/shop'
+import { NONCE_HEADER } from '@/lib/csp'
 import { env } from '@/lib/env'
 import './globals.css'
 
@@ -21,7 +23,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#2f9e5b' }
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The request's CSP nonce (src/proxy.ts), for the counter scripts the page adds itself (ADR 157).
+  const nonce = (await headers()).get(NONCE_HEADER) ?? ''
   return (
     <html lang="ru">
       <body className="flex min-h-screen flex-col">
@@ -35,7 +39,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <CookieBanner />
-        <AnalyticsCounters {...configuredCounters()} />
+        <AnalyticsCounters {...configuredCounters()} nonce={nonce} />
         <VisitorStoreBoot />
       </body>
     </html>

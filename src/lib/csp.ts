@@ -1,7 +1,9 @@
 /**
- * The Content-Security-Policy of every response. Inline scripts: Next's bootstrap and our JSON-LD;
- * 'unsafe-eval' only for dev's React refresh. `extra` widens script/connect/frame sources for the
- * analytics counters, and only when they are configured (ADR 115).
+ * The Content-Security-Policy of every page (ADR 157). Scripts run only from our origin or with the
+ * request's nonce, and what those load ('strict-dynamic'); no inline script without the nonce, so an
+ * injected <script> or event handler does not run. 'unsafe-eval' only for dev's React refresh.
+ * `extra` widens script/connect/frame sources for the analytics counters, and only when they are
+ * configured (ADR 115); browsers without 'strict-dynamic' fall back to those host lists.
  */
 export interface CspSources {
   script: readonly string[]
@@ -11,13 +13,22 @@ export interface CspSources {
 
 export const NO_EXTRA_SOURCES: CspSources = { script: [], connect: [], frame: [] }
 
+/** The request header that carries the nonce to the pages (read with `headers()`). */
+export const NONCE_HEADER = 'x-nonce'
+
 const list = (sources: readonly string[]) => sources.map((s) => ` ${s}`).join('')
 
-export function contentSecurityPolicy(options: { dev: boolean; frameAncestors: string; extra?: CspSources }): string {
+/** 16 random bytes, base64: unguessable and fresh for every request. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes))
+}
+
+export function contentSecurityPolicy(options: { dev: boolean; nonce: string; frameAncestors: string; extra?: CspSources }): string {
   const extra = options.extra ?? NO_EXTRA_SOURCES
   return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${options.dev ? " 'unsafe-eval'" : ''}${list(extra.script)}`,
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}${list(extra.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -26,7 +26,7 @@ test.describe('analytics counters', () => {
     })
     const response = await page.goto(PRODUCT)
     // The policy lets the configured counters in; so only the missing consent keeps them out below.
-    expect(response?.headers()['content-security-policy']).toContain(`script-src 'self' 'unsafe-inline' ${FAKE_ORIGIN}`)
+    expect(response?.headers()['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'nonce-[^']+' 'strict-dynamic' ${FAKE_ORIGIN}`))
 
     // view_item is queued for both counters…
     await expect.poll(() => page.evaluate(() => (window.ymDataLayer ?? []).some((e) => e.ecommerce.detail))).toBe(true)

@@ -22,6 +22,7 @@ import {
   socialPosts,
 } from '../schema'
 import { decorSvg, distributorSvg, expertSvg, illustrationSvg, saleStickerSvg, setSvg, type Motif } from './content-art'
+import { richText } from '@/lib/rich-text'
 
 /**
  * Home showcases, articles, news, encyclopedia and the smaller content blocks, from
@@ -43,7 +44,7 @@ const encFile = z.object({
       name: z.string(),
       section: z.string(),
       previewText: z.string(),
-      text: z.string(),
+      text: richText,
       matchTerms: z.array(z.string()),
       sort: z.number().int(),
     }),
@@ -67,7 +68,7 @@ const articlesFile = z.object({
       name: z.string(),
       category: z.string(),
       previewText: z.string(),
-      text: z.string(),
+      text: richText,
       picture: z.string(),
       art,
       buttonUrl: z.string(),
@@ -85,7 +86,7 @@ const articlesFile = z.object({
 })
 
 const newsFile = z.array(
-  z.object({ code: z.string(), name: z.string(), previewText: z.string(), text: z.string(), picture: z.string(), publishedAt: date, art }),
+  z.object({ code: z.string(), name: z.string(), previewText: z.string(), text: richText, picture: z.string(), publishedAt: date, art }),
 )
 
 const decoration = z.object({ img: z.string(), position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) })

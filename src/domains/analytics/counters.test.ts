@@ -29,9 +29,9 @@ describe('analytics counters settings', () => {
   it('follows a script URL moved elsewhere (a mirror, or the tests fake)', () => {
     const sources = counterCspSources({ ...defaults, METRIKA_ID: '1', METRIKA_SCRIPT_URL: 'http://127.0.0.1:4260/metrika/tag.js' })
     expect(sources).toEqual({ script: ['http://127.0.0.1:4260'], connect: ['http://127.0.0.1:4260'], frame: ['http://127.0.0.1:4260'] })
-    const policy = contentSecurityPolicy({ dev: false, frameAncestors: "'self'", extra: sources })
-    expect(policy).toContain("script-src 'self' 'unsafe-inline' http://127.0.0.1:4260;")
+    const policy = contentSecurityPolicy({ dev: false, nonce: 'n0nce', frameAncestors: "'self'", extra: sources })
+    expect(policy).toContain("script-src 'self' 'nonce-n0nce' 'strict-dynamic' http://127.0.0.1:4260;")
     expect(policy).toContain("connect-src 'self' http://127.0.0.1:4260;")
-    expect(contentSecurityPolicy({ dev: false, frameAncestors: "'self'" })).toContain("script-src 'self' 'unsafe-inline';")
+    expect(contentSecurityPolicy({ dev: false, nonce: 'n0nce', frameAncestors: "'self'" })).toContain("script-src 'self' 'nonce-n0nce' 'strict-dynamic';")
   })
 })

@@ -1,12 +1,13 @@
 import Link from 'next/link'
+import { sanitizeRichText } from '@/lib/rich-text'
 import type { AccordionItem, ArticleExpert } from '@/db/schema/content'
 
-/** Editors' HTML (trusted: written in the shop's own admin, never by visitors). */
+/** Editors' HTML, cleaned again as it is shown: a row written before the cleaning rules is no risk (ADR 157). */
 export function RichText({ html, className = '' }: { html: string; className?: string }) {
   return (
     <div
       className={`space-y-4 leading-relaxed text-ink-900 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-bold [&_a]:text-brand-600 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6 ${className}`}
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }}
     />
   )
 }
