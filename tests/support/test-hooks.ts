@@ -7,6 +7,7 @@ import { basketGuards } from '@/domains/cart/cart.server'
 import { slotGuard } from '@/domains/delivery/delivery.server'
 import { transportOverride, type MailTransport } from '@/domains/mail/transport.server'
 import { guards, type IntegrityGuards } from '@/domains/orders/integrity-guards'
+import { sandboxRefunds } from '@/domains/payment/payment'
 import { clockOverride } from '@/lib/clock'
 import { envReloads } from '@/lib/env'
 
@@ -66,6 +67,11 @@ export function setBasketGuards(value: { limits: boolean; lock: boolean }): void
 /** The checkout's order and coupon limits (S11, ADR 154). */
 export function setCheckoutLimits(on: boolean): void {
   checkoutLimitGuard.set(on)
+}
+
+/** Whether the payment sandbox accepts refunds or declines them (ADR 155). */
+export function setSandboxRefunds(answer: 'accept' | 'decline'): void {
+  sandboxRefunds.set(answer)
 }
 
 /** Captcha difficulty and guards; each left out takes its production value; null: all production values. */

@@ -11,6 +11,7 @@ import { env } from '@/lib/env'
 import { Refusal } from '@/lib/refusal'
 import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
 import type { PaymentCallbackInput, SandboxInput } from './payment.schema'
+import { recordPaidAfterCancel, sendRefund } from './payment-refund.server'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -81,7 +82,8 @@ export async function sandboxOutcome(database: Db, token: string, outcome: 'pay'
   return `/personal/order/?ORDER_ID=${view.order.id}`
 }
 
-export type CallbackResult = 'applied' | 'duplicate' | 'bad-signature' | 'unknown' | 'amount-mismatch'
+/** 'refund': the money came for a cancelled order and goes back (ADR 155). */
+export type CallbackResult = 'applied' | 'duplicate' | 'refund' | 'bad-signature' | 'unknown' | 'amount-mismatch'
 
 /**
  * A provider's notification. Idempotent and order-independent (R6): the payment moves out of
@@ -90,7 +92,8 @@ export type CallbackResult = 'applied' | 'duplicate' | 'bad-signature' | 'unknow
 export async function applyCallback(database: Db, payload: CallbackPayload, signature: string): Promise<CallbackResult> {
   if (!verifyCallback(payload, signature, callbackSecret())) return 'bad-signature'
   if (!guards().paymentOnce) return applyUnguarded(database, payload)
-  return database.transaction(async (tx) => {
+  let refundOf: number | null = null
+  const result = await database.transaction(async (tx): Promise<CallbackResult> => {
     const [payment] = await tx
       .select()
       .from(payments)
@@ -115,9 +118,18 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
     }
     if (payload.status === 'failed') return 'applied'
     // The status change queues the buyer's 'paid' mail in this transaction (orders, ADR 100).
-    if (!(await changeStatus(tx, payment.orderId, 'paid'))) return 'duplicate'
+    if (!(await changeStatus(tx, payment.orderId, 'paid'))) {
+      // Cancelled first (the unpaid-order job, the buyer, a manager): the money is not ours to keep.
+      // The payment's move above happens once, so this runs once per payment (ADR 155).
+      const order = await orderById(tx, payment.orderId)
+      if (order?.status !== 'cancelled' || !(await recordPaidAfterCancel(tx, order, payment))) return 'duplicate'
+      refundOf = payment.id
+      return 'refund'
+    }
     return 'applied'
   })
+  if (refundOf !== null) await sendRefund(database, refundOf)
+  return result
 }
 
 /** Negative control of R6 only: check, then act, in separate statements. */
@@ -142,7 +154,7 @@ export async function receivePaymentCallback(input: PaymentCallbackInput): Promi
   const { signature, ...payload } = input
   const result = await applyCallback(db(), payload, signature)
   if (result === 'bad-signature') throw new Refusal('forbidden', result, { result })
-  if (result !== 'applied' && result !== 'duplicate') throw new Refusal('invalid', result, { result })
+  if (result !== 'applied' && result !== 'duplicate' && result !== 'refund') throw new Refusal('invalid', result, { result })
   return { result }
 }
 

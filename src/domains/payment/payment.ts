@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Kopecks } from '@/lib/money'
+import { testHook } from '@/lib/test-hooks'
 
 export type PaymentCode = 'card' | 'dolyame' | 'bill' | 'cash'
 
@@ -16,6 +17,37 @@ export interface PaymentProvider {
   payUrl(order: { id: number; paymentToken: string }): string | null
   /** A printable document the buyer gets instead (the invoice), or null. */
   documentUrl(order: { id: number }): string | null
+  /**
+   * Sends money of a payment back (ADR 155). `refundKey` is ours and the same on every retry, so a
+   * provider that keys refunds by it never pays twice. Never called inside a database transaction.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>
+}
+
+export interface RefundRequest {
+  refundKey: string
+  /** The id the provider knows the payment by. */
+  paymentExternalId: string
+  amount: Kopecks
+}
+
+export type RefundOutcome = { ok: true; providerRefundId: string } | { ok: false; error: string }
+
+/** The sandbox refunds or, for the tests of the failure path, declines on demand. */
+export const sandboxRefunds = testHook<'accept' | 'decline'>('sandbox refunds', 'accept')
+
+/**
+ * The sandbox moves no money, so its refund is the record alone: it accepts and names the refund
+ * after our key, and the caller stores that in payment_refunds.
+ */
+async function sandboxRefund(request: RefundRequest): Promise<RefundOutcome> {
+  if (sandboxRefunds() === 'decline') return { ok: false, error: 'sandbox: refund declined' }
+  return { ok: true, providerRefundId: `sandbox-refund:${request.refundKey}` }
+}
+
+/** Nothing was charged online, so there is nothing a provider could send back. */
+async function noOnlineRefund(): Promise<RefundOutcome> {
+  return { ok: false, error: 'no online payment to refund' }
 }
 
 const sandbox = (code: PaymentCode): PaymentProvider => ({
@@ -23,13 +55,14 @@ const sandbox = (code: PaymentCode): PaymentProvider => ({
   online: true,
   payUrl: (order) => `/payment/sandbox/?token=${encodeURIComponent(order.paymentToken)}`,
   documentUrl: () => null,
+  refund: sandboxRefund,
 })
 
 const PROVIDERS: Record<PaymentCode, PaymentProvider> = {
   card: sandbox('card'),
   dolyame: sandbox('dolyame'),
-  bill: { code: 'bill', online: false, payUrl: () => null, documentUrl: (o) => `/payment/invoice/?ORDER_ID=${o.id}` },
-  cash: { code: 'cash', online: false, payUrl: () => null, documentUrl: () => null },
+  bill: { code: 'bill', online: false, payUrl: () => null, documentUrl: (o) => `/payment/invoice/?ORDER_ID=${o.id}`, refund: noOnlineRefund },
+  cash: { code: 'cash', online: false, payUrl: () => null, documentUrl: () => null, refund: noOnlineRefund },
 }
 
 /** Unknown codes behave as cash: nothing is charged online. */

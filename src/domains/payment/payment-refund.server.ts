@@ -1,0 +1,80 @@
+import 'server-only'
+import { and, eq } from 'drizzle-orm'
+import type { Db, Tx } from '@/db/client'
+import { paymentRefunds, payments } from '@/db/schema'
+import { enqueueMail } from '@/domains/mail/mail.server'
+import type { OrderRow } from '@/domains/orders/orders.server'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import { logger } from '@/lib/logger'
+import { formatRub } from '@/lib/money'
+import { paymentProvider, type RefundOutcome } from './payment'
+
+type PaymentRow = typeof payments.$inferSelect
+export type RefundRow = typeof paymentRefunds.$inferSelect
+
+/**
+ * Money arrived for an order that is already cancelled (issue 16 hole 7, ADR 155): in the callback's
+ * transaction, the refund row records it and the manager's alert is queued beside it. The unique
+ * payment id makes a repeated or concurrent callback record nothing more; false then.
+ */
+export async function recordPaidAfterCancel(tx: Tx, order: OrderRow, payment: PaymentRow): Promise<boolean> {
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({ orderId: order.id, paymentId: payment.id, amount: payment.amount, reason: 'paid-after-cancel' })
+    .onConflictDoNothing({ target: paymentRefunds.paymentId })
+    .returning({ id: paymentRefunds.id })
+  if (!row) return false
+  const buyer = [order.buyerName, order.email, order.phone].filter(Boolean).join(', ') || 'данные покупателя удалены'
+  await enqueueMail(tx, {
+    to: env().SHOP_EMAIL,
+    subject: `Оплата поступила за отменённый заказ №${order.id}`,
+    text: [
+      `Платёж ${payment.externalId} (${payment.provider}) на ${formatRub(payment.amount)} поступил, когда заказ №${order.id} уже был отменён.`,
+      'Заказ остаётся отменённым, товары под него не зарезервированы.',
+      '',
+      'Возврат денег запущен автоматически через платёжную систему. Проверьте, что он прошёл, и свяжитесь с покупателем:',
+      buyer,
+    ].join('\n'),
+    dedupeKey: `paid-after-cancel:${payment.id}`,
+  })
+  return true
+}
+
+/**
+ * Asks the payment's provider to send the money back, after the callback's transaction (no external
+ * call inside one). The claim `requested → processing` lets one process call the provider; the
+ * outcome is stored on the row. A failure stays 'failed' with its error: the manager has the alert.
+ */
+export async function sendRefund(database: Db, paymentId: number): Promise<RefundRow | null> {
+  const [claimed] = await database
+    .update(paymentRefunds)
+    .set({ status: 'processing' })
+    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'requested')))
+    .returning()
+  if (!claimed) return null
+  const [payment] = await database.select().from(payments).where(eq(payments.id, paymentId))
+  let outcome: RefundOutcome
+  try {
+    outcome = payment
+      ? await paymentProvider(payment.provider).refund({
+          refundKey: `refund-${claimed.id}`,
+          paymentExternalId: payment.externalId,
+          amount: claimed.amount,
+        })
+      : { ok: false, error: 'payment row missing' }
+  } catch (error) {
+    outcome = { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+  const [done] = await database
+    .update(paymentRefunds)
+    .set(
+      outcome.ok
+        ? { status: 'succeeded', providerRefundId: outcome.providerRefundId, completedAt: now() }
+        : { status: 'failed', lastError: outcome.error.slice(0, 500), completedAt: now() },
+    )
+    .where(eq(paymentRefunds.id, claimed.id))
+    .returning()
+  if (!outcome.ok) logger.error({ paymentId, orderId: claimed.orderId, error: outcome.error }, 'refund failed')
+  return done ?? null
+}
