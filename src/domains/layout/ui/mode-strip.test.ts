@@ -9,7 +9,7 @@ describe('the mode strip above every page (ADR 152)', () => {
   it('says a demo is one, and that its payments are not real', () => {
     const html = strip('demo', true)
     expect(html).toMatch(/^<p[^>]*data-testid="mode-strip"[^>]*>Демо-режим: /)
-    expect(html).toContain('без списания денег')
+    expect(html).toContain('деньги не списываются')
   })
 
   it('warns of the test payment page in production with PAYMENT_SANDBOX=1', () => {
