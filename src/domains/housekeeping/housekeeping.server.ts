@@ -3,6 +3,7 @@ import { db } from '@/db/client'
 import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
 import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
+import { sendStrandedRefunds } from '@/domains/payment/payment-refund.server'
 import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
 
 /**
@@ -23,7 +24,11 @@ let timer: NodeJS.Timeout | undefined
  */
 export function startHousekeeping(intervalMs = 3600_000): void {
   if (timer) return
-  const run = () => void runHousekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
+  const run = () => {
+    void runHousekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
+    // A refund recorded by a process that died before calling the provider (ADR 155).
+    void sendStrandedRefunds(db()).catch((error: unknown) => logger.error({ err: error }, 'refund retry failed'))
+  }
   setTimeout(run, 60_000).unref()
   timer = setInterval(run, intervalMs)
   timer.unref()

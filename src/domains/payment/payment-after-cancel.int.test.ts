@@ -12,6 +12,7 @@ import { offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../
 import { setClock, setSandboxRefunds } from '../../../tests/support/test-hooks'
 import { signCallback, type CallbackPayload } from './payment'
 import { callbackSecret } from './payment.server'
+import { sendStrandedRefunds } from './payment-refund.server'
 
 /**
  * Issue 16 hole 7 through POST /payment/callback/: money that arrives for a cancelled order is
@@ -99,6 +100,22 @@ describe('POST /payment/callback/ for a cancelled order', () => {
     expect(results.map((r) => r.result).sort()).toEqual(['duplicate', 'duplicate', 'refund'])
     expect(await refundsOf(id)).toHaveLength(1)
     expect(await alertsOf(payment.id)).toHaveLength(1)
+  })
+
+  it('a refund recorded by a process that died before calling the provider is sent by the retry, once, after ten minutes', async () => {
+    const { id, payment } = await cardOrder(73)
+    await cancelOrder(db(), id)
+    // What the callback's transaction leaves when the process dies before the provider call.
+    await db().update(payments).set({ status: 'succeeded' }).where(eq(payments.id, payment.id))
+    await db().insert(paymentRefunds).values({ orderId: id, paymentId: payment.id, amount: payment.amount, reason: 'paid-after-cancel' })
+    setClock(() => new Date(Date.now() + 5 * 60_000))
+    await sendStrandedRefunds(db())
+    expect((await refundsOf(id))[0]?.status).toBe('requested')
+    setClock(() => new Date(Date.now() + 11 * 60_000))
+    const sent = await Promise.all([sendStrandedRefunds(db()), sendStrandedRefunds(db())])
+    expect((await refundsOf(id)).map((r) => r.status)).toEqual(['succeeded'])
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1)
+    expect(await sendStrandedRefunds(db())).toBe(0)
   })
 
   it('an order paid in time gets no refund and no alert', async () => {

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, lt } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { paymentRefunds, payments } from '@/db/schema'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -77,4 +77,21 @@ export async function sendRefund(database: Db, paymentId: number): Promise<Refun
     .returning()
   if (!outcome.ok) logger.error({ paymentId, orderId: claimed.orderId, error: outcome.error }, 'refund failed')
   return done ?? null
+}
+
+/**
+ * Refunds recorded but never sent: the process died between the callback's commit and the provider
+ * call. Rows older than `graceMinutes` are left by a live callback, so a retry never races it; the
+ * claim in sendRefund keeps two instances from both sending.
+ */
+export async function sendStrandedRefunds(database: Db, at: Date = now(), graceMinutes = 10): Promise<number> {
+  const stranded = await database
+    .select({ paymentId: paymentRefunds.paymentId })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.status, 'requested'), lt(paymentRefunds.createdAt, new Date(at.getTime() - graceMinutes * 60_000))))
+    .orderBy(asc(paymentRefunds.id))
+    .limit(100)
+  let sent = 0
+  for (const row of stranded) if (await sendRefund(database, row.paymentId)) sent++
+  return sent
 }
