@@ -100,5 +100,10 @@ export const courierSlotLoad = pgTable(
     booked: integer().notNull().default(0),
     capacity: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.cityCode, t.date, t.windowId] }), check('courier_slot_load_booked', sql`${t.booked} >= 0`)],
+  // The conditional update keeps `booked` within capacity; the check is the database's own backstop.
+  (t) => [
+    primaryKey({ columns: [t.cityCode, t.date, t.windowId] }),
+    check('courier_slot_load_booked', sql`${t.booked} >= 0`),
+    check('courier_slot_load_capacity', sql`${t.booked} <= ${t.capacity}`),
+  ],
 )

@@ -2,6 +2,7 @@ import 'server-only'
 import { db, type Tx } from '@/db/client'
 import { lineProperties } from '@/domains/cart/cart'
 import { clearBasket, loadBasket, type BasketItem } from '@/domains/cart/cart.server'
+import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
 import { bookCourierSlot, maximumQuantityCheck, maximumWeightCheck } from '@/domains/delivery/delivery.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
@@ -248,7 +249,7 @@ async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder): Promise<
   if (delivery.type === 'courier') {
     const slot = { cityCode: built.locationCode, date, time }
     if (!(await bookCourierSlot(tx, slot))) {
-      throw new Refusal({ DELIVERY: ['Выбранный интервал доставки уже занят. Выберите другое время.'] })
+      throw new Refusal({ DELIVERY: [DELIVERY_MESSAGES.slotFull] })
     }
     slotBookingId = JSON.stringify(slot)
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
+import { isCheckViolation } from '@/db/errors'
 import {
   cities,
   courierCities,
@@ -103,22 +104,34 @@ export async function slotLoads(q: Q, cityCode: string, dates: string[]) {
  * concurrent orders cannot both take the last place (R4). `guard: false` exists only for the negative
  * control of the race test.
  */
+/**
+ * One more booking of the slot: a conditional upsert that stops at capacity (R4). The CHECK
+ * `booked <= capacity` is the database's backstop should the condition ever be lost; its refusal is
+ * the same answer, full, and is kept inside a savepoint so the caller's transaction stays usable.
+ */
 export async function takeSlotPlace(
   q: Q,
   slot: { cityCode: string; date: string; windowId: number; capacity: number },
   guard: boolean,
 ): Promise<boolean> {
   if (guard && slot.capacity < 1) return false
-  const rows = await q
-    .insert(courierSlotLoad)
-    .values({ ...slot, booked: 1 })
-    .onConflictDoUpdate({
-      target: [courierSlotLoad.cityCode, courierSlotLoad.date, courierSlotLoad.windowId],
-      set: { booked: sql`${courierSlotLoad.booked} + 1` },
-      ...(guard ? { setWhere: sql`${courierSlotLoad.booked} < ${courierSlotLoad.capacity}` } : {}),
-    })
-    .returning({ booked: courierSlotLoad.booked })
-  return rows.length === 1
+  try {
+    const rows = await q.transaction((inner) =>
+      inner
+        .insert(courierSlotLoad)
+        .values({ ...slot, booked: 1 })
+        .onConflictDoUpdate({
+          target: [courierSlotLoad.cityCode, courierSlotLoad.date, courierSlotLoad.windowId],
+          set: { booked: sql`${courierSlotLoad.booked} + 1` },
+          ...(guard ? { setWhere: sql`${courierSlotLoad.booked} < ${courierSlotLoad.capacity}` } : {}),
+        })
+        .returning({ booked: courierSlotLoad.booked }),
+    )
+    return rows.length === 1
+  } catch (error) {
+    if (isCheckViolation(error, 'courier_slot_load_capacity')) return false
+    throw error
+  }
 }
 
 export async function releaseSlotPlace(q: Q, slot: { cityCode: string; date: string; windowId: number }): Promise<boolean> {

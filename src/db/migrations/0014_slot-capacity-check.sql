@@ -1,0 +1,1 @@
+ALTER TABLE "courier_slot_load" ADD CONSTRAINT "courier_slot_load_capacity" CHECK ("courier_slot_load"."booked" <= "courier_slot_load"."capacity");
