@@ -2,10 +2,11 @@
 # The production path from a fresh clone (issue 16 hole 13, ADR 153), as a host or image runs it:
 # NODE_ENV=production before `npm install` (so devDependencies are left out), `npm run build`, then
 # `npm start` in production mode against PostgreSQL on a free port. Passes when the home page answers
-# 200 without the demo strip, then stops the server with SIGTERM. Slow (install + build): not in npm test.
+# 200 without the demo strip and the server stops on SIGTERM. Slow (install + build): not in npm test.
 #
 #   scripts/production-smoke.sh [repository]      default: this checkout's committed HEAD
 #   SMOKE_PG=postgres://postgres@127.0.0.1:5432   the server; SMOKE_DB=shop_smoke is dropped and recreated
+#   SMOKE_REF=<commit>                             check an older commit (e.g. to see it fail)
 set -euo pipefail
 
 repo=${1:-$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)}
@@ -17,7 +18,7 @@ started=$(date +%s)
 
 cleanup() {
   if [[ -n $server ]] && kill -0 "$server" 2>/dev/null; then
-    kill -TERM "$server" 2>/dev/null || true
+    kill -TERM -- "-$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
   fi
   rm -rf "$work"
@@ -28,6 +29,7 @@ step() { echo "[smoke +$(($(date +%s) - started))s] $*"; }
 step "cloning $repo into $work/shop"
 git clone --quiet "$repo" "$work/shop"
 cd "$work/shop"
+[[ -n ${SMOKE_REF:-} ]] && git checkout --quiet "$SMOKE_REF"
 step "commit $(git rev-parse --short HEAD)"
 
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
@@ -51,8 +53,9 @@ export SESSION_SECRET=$(openssl rand -base64 48)
 export DATABASE_URL="$pg/$db"
 export PORT=$port
 step "npm start on port $port (SHOP_MODE=production, PUBLIC_URL=$PUBLIC_URL, DATABASE_URL=$DATABASE_URL)"
-# Not through npm: its wrapper would stand between the signal and the server.
-node --import tsx scripts/start.ts >"$work/server.log" 2>&1 &
+# `npm start` itself, the command that failed with 'tsx: not found'; in a process group of its own so
+# that SIGTERM reaches the server under npm's wrapper.
+setsid npm start >"$work/server.log" 2>&1 &
 server=$!
 
 status=000
@@ -78,9 +81,13 @@ if grep -q 'Демо-режим\|data-testid="mode-strip"' "$work/home.html"; th
 fi
 grep -q 'Витамаркет' "$work/home.html" || { echo 'FAIL: the home page is not the shop' >&2; exit 1; }
 step 'no demo strip; stopping the server (SIGTERM)'
-kill -TERM "$server"
+kill -TERM -- "-$server"
 code=0
 wait "$server" || code=$?
 server=''
 step "server exited with $code"
+if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+  echo 'FAIL: something still answers on the port after SIGTERM' >&2
+  exit 1
+fi
 echo "production smoke: OK in $(($(date +%s) - started))s"
