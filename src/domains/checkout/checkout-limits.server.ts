@@ -2,9 +2,8 @@ import 'server-only'
 import type { Db, Tx } from '@/db/client'
 import { hitLimit } from '@/domains/captcha/captcha.server'
 import { now } from '@/lib/clock'
-import { UNKNOWN_CLIENT } from '@/lib/client-ip'
 import { testHook } from '@/lib/test-hooks'
-import { CHECKOUT_LIMITS_KEY, checkoutLimitsOf, type CheckoutLimits } from './checkout-limits'
+import { CHECKOUT_LIMITS_KEY, checkoutLimitsOf, countsAsBuyerAddress, type CheckoutLimits } from './checkout-limits'
 import { setting } from './checkout.db'
 
 /** The negative control of the limit tests switches the limits off. */
@@ -23,9 +22,9 @@ export interface Requester {
 
 /**
  * Counts one order (or one coupon try) for the session and for the address; false when either is
- * over its limit. Without a known address only the session counts: with no trusted proxy every
- * visitor is the same 'unknown' client, and counting that would stop the whole shop after a few
- * orders (ADR 154).
+ * over its limit. Without a buyer's address only the session counts: with no trusted proxy every
+ * visitor is the same 'unknown' client or the proxy's own address, and counting that would stop the
+ * whole shop after a few orders (ADR 154).
  */
 export async function withinLimits(q: Db | Tx, what: 'order' | 'coupon', who: Requester, limits: CheckoutLimits): Promise<boolean> {
   if (!checkoutLimitGuard()) return true
@@ -35,6 +34,6 @@ export async function withinLimits(q: Db | Tx, what: 'order' | 'coupon', who: Re
   const perIp = what === 'order' ? limits.ordersPerIp : limits.couponTriesPerIp
   // One after the other, not in parallel: a transaction runs one statement at a time.
   if (who.sessionId > 0 && !(await hitLimit(q, `${what}:s:${who.sessionId}`, { max: perSession, windowSeconds }, at))) return false
-  if (who.ip && who.ip !== UNKNOWN_CLIENT && !(await hitLimit(q, `${what}:ip:${who.ip}`, { max: perIp, windowSeconds }, at))) return false
+  if (countsAsBuyerAddress(who.ip) && !(await hitLimit(q, `${what}:ip:${who.ip}`, { max: perIp, windowSeconds }, at))) return false
   return true
 }
