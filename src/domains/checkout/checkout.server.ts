@@ -6,6 +6,8 @@ import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
 import { bookCourierSlot, maximumQuantityCheck, maximumWeightCheck } from '@/domains/delivery/delivery.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
+import { unpaidOrderMinutes } from '@/domains/orders/order-expiry.server'
+import { minutesText } from '@/domains/orders/order-mail'
 import { initialStatus } from '@/domains/orders/order-status'
 import { createOrder, type NewOrderLine } from '@/domains/orders/orders.server'
 import { newPaymentToken, openPayment } from '@/domains/payment/payment.server'
@@ -173,6 +175,7 @@ export async function saveOrder(cookieId: string, form: CheckoutForm, ip = ''): 
   if (hasErrors(built.errors)) return { order: { ERROR: built.errors } }
   const key = attempt?.key || form.checkoutKey || `basket:${basket.map((l) => `${l.lineId}x${l.quantity}`).join(',')}`
   const limits = await loadCheckoutLimits(database)
+  const unpaidMinutes = await unpaidOrderMinutes(database)
   try {
     return await database.transaction(async (tx) => {
       if (guards().checkoutKey) {
@@ -189,7 +192,7 @@ export async function saveOrder(cookieId: string, form: CheckoutForm, ip = ''): 
       if (!(await withinLimits(tx, 'order', { sessionId: visitor.session?.id ?? 0, ip }, limits))) {
         throw new Refusal({ MAIN: [LIMIT_MESSAGES.orders] })
       }
-      const orderId = await writeOrder(tx, visitor, built)
+      const orderId = await writeOrder(tx, visitor, built, unpaidMinutes)
       if (guards().checkoutKey) await bindCheckoutKey(tx, keyOwner, key, orderId)
       await clearBasket(tx, owner)
       if (visitor.session) await dropSessionCoupons(tx, visitor.session.id)
@@ -224,7 +227,7 @@ function basketFingerprint(items: readonly BasketItem[]): string {
   return items.map((i) => `${i.lineId}:${i.offerId}:${i.quantity}:${i.price}:${i.oldPrice ?? ''}:${i.active}`).join('|')
 }
 
-async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder): Promise<number> {
+async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder, unpaidMinutes: number): Promise<number> {
   const g = guards()
   // A fixed order of row locks keeps two orders of the same offers from deadlocking.
   const byOffer = [...built.lines].sort((a, b) => a.item.offerId - b.item.offerId)
@@ -327,7 +330,7 @@ async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder): Promise<
     const keep = Object.fromEntries([...built.values].filter(([code]) => code.startsWith('PROP_') || code === 'LOCATION'))
     await saveProfile(tx, visitor.user.id, built.personType.id, buyerName || 'Мой профиль', keep)
   }
-  await orderMails(tx, orderId, built, buyerName, v('PROP_EMAIL'), v('PROP_PHONE'))
+  await orderMails(tx, orderId, built, buyerName, v('PROP_EMAIL'), v('PROP_PHONE'), unpaidMinutes)
   return orderId
 }
 
@@ -339,6 +342,7 @@ export async function orderMails(
   buyerName: string,
   email: string,
   phone: string,
+  unpaidMinutes: number,
 ): Promise<void> {
   const lines = built.lines.map((l) => `— ${l.item.name} × ${l.item.quantity}: ${formatRub(l.price * l.item.quantity)}`)
   if (built.gift) lines.push(`— ${built.gift.name} × 1: подарок`)
@@ -350,7 +354,10 @@ export async function orderMails(
     `Итого: ${formatRub(built.totals.total)}`,
   ].join('\n')
   const pay = built.paySystem ? paymentProvider(built.paySystem.code) : null
-  const payNote = pay?.online ? `\nОплатить заказ можно на странице заказа: ${env().PUBLIC_URL}${confirmationUrl(orderId)}\n` : ''
+  // The buyer learns the deadline of the unpaid-order job here, before it cancels (ADR 154).
+  const payNote = pay?.online
+    ? `\nОплатите заказ в течение ${minutesText(unpaidMinutes)} на странице заказа: ${env().PUBLIC_URL}${confirmationUrl(orderId)}\nЕсли оплата не поступит за это время, заказ будет отменён, а товары вернутся в продажу.\n`
+    : ''
   if (email) {
     await enqueueMail(tx, {
       to: email,

@@ -70,6 +70,8 @@ describe('the unpaid-order job', () => {
     const before = await holdings((await offerWithStock(10, 30)).id)
     const { id, offerId } = await courierOrder(30)
     expect(await statusOf(id)).toBe('awaiting_payment')
+    const [placedMail] = await db().select().from(outbox).where(eq(outbox.dedupeKey, `order-confirmation:${id}`))
+    expect((placedMail?.payload as { text: string } | undefined)?.text).toContain('Оплатите заказ в течение 30 минут на странице заказа')
     later(29)
     expect((await expireUnpaidOrders(db())).expired).not.toContain(id)
     expect(await statusOf(id)).toBe('awaiting_payment')

@@ -51,7 +51,7 @@ function hello(name: string): string {
 }
 
 /** '30 минут', '1 часа', '90 минут': the genitive after 'в течение'. */
-function minutesText(minutes: number): string {
+export function minutesText(minutes: number): string {
   if (minutes % 60 === 0) {
     const hours = minutes / 60
     return `${hours} ${hours % 10 === 1 && hours % 100 !== 11 ? 'часа' : 'часов'}`
