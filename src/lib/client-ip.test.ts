@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { UNKNOWN_CLIENT, clientIp } from './client-ip'
+import { UNKNOWN_CLIENT, clientIp, countsAsBuyerAddress } from './client-ip'
 import { env } from './env'
 import { reloadEnv } from '../../tests/support/test-hooks'
 
@@ -51,5 +51,14 @@ describe('clientIp', () => {
     vi.stubEnv('TRUST_PROXY', 'yes')
     reloadEnv()
     expect(() => env()).toThrow(/TRUST_PROXY/)
+  })
+})
+
+describe('countsAsBuyerAddress', () => {
+  it('public addresses stand for a buyer; unknown, loopback, private and link-local ones do not (ADR 154)', () => {
+    for (const ip of ['203.0.113.7', '8.8.8.8', '2001:db8::1', '172.32.0.1']) expect(countsAsBuyerAddress(ip)).toBe(true)
+    for (const ip of ['unknown', '', '127.0.0.1', '10.1.2.3', '172.17.0.2', '192.168.1.10', '169.254.1.1', '::1', 'fd00::5', 'fe80::1']) {
+      expect(countsAsBuyerAddress(ip)).toBe(false)
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import { env } from './env'
 
 /**
@@ -34,4 +34,27 @@ function validOrUnknown(address: string | null | undefined): string {
   // An IPv4 client of a dual-stack socket shows as ::ffff:a.b.c.d; it is the same client as a.b.c.d.
   const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
   return isIP(plain) ? plain : UNKNOWN_CLIENT
+}
+
+/** Loopback, private and link-local ranges: addresses of the shop's own network, never of a buyer. */
+const OWN_NETWORK = new BlockList()
+OWN_NETWORK.addSubnet('127.0.0.0', 8, 'ipv4')
+OWN_NETWORK.addSubnet('10.0.0.0', 8, 'ipv4')
+OWN_NETWORK.addSubnet('172.16.0.0', 12, 'ipv4')
+OWN_NETWORK.addSubnet('192.168.0.0', 16, 'ipv4')
+OWN_NETWORK.addSubnet('169.254.0.0', 16, 'ipv4')
+OWN_NETWORK.addAddress('::1', 'ipv6')
+OWN_NETWORK.addSubnet('fc00::', 7, 'ipv6')
+OWN_NETWORK.addSubnet('fe80::', 10, 'ipv6')
+
+/**
+ * Whether an address can stand for one buyer in the per-address limits. Not 'unknown', and not an
+ * address of our own network: behind a reverse proxy that is not declared in TRUST_PROXY (or in a
+ * container network) every request comes from the proxy's address, and counting it would stop the
+ * whole shop after a few orders or reviews (ADR 154). The session limit still applies to them.
+ */
+export function countsAsBuyerAddress(ip: string): boolean {
+  const family = isIP(ip)
+  if (family === 0) return false
+  return !OWN_NETWORK.check(ip, family === 4 ? 'ipv4' : 'ipv6')
 }

@@ -5,6 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import type { Db, Tx } from '@/db/client'
 import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
+import { countsAsBuyerAddress } from '@/lib/client-ip'
 import { env } from '@/lib/env'
 import { testHook } from '@/lib/test-hooks'
 import {
@@ -107,8 +108,8 @@ function captchaBody(raw: string | undefined, replayed = false) {
 }
 
 /**
- * S11: counts one attempt of `action` for the session and for the IP; over either limit the call is
- * refused with 429 before anything is written.
+ * S11: counts one attempt of `action` for the session and for the buyer's address; over either limit
+ * the call is refused with 429 before anything is written.
  */
 export async function enforceLimits(
   db: Db,
@@ -123,7 +124,10 @@ export async function enforceLimits(
     const key = `${action}:s:${createHash('sha256').update(who.sessionId).digest('hex').slice(0, 32)}`
     checks.push(countHit(db, key, at, limits.session.windowSeconds).then((n) => n > limits.session.max))
   }
-  checks.push(countHit(db, `${action}:ip:${who.ip}`, at, limits.ip.windowSeconds).then((n) => n > limits.ip.max))
+  // Only a buyer's own address is counted: the proxy's or 'unknown' would be the whole shop's (ADR 154).
+  if (countsAsBuyerAddress(who.ip)) {
+    checks.push(countHit(db, `${action}:ip:${who.ip}`, at, limits.ip.windowSeconds).then((n) => n > limits.ip.max))
+  }
   if ((await Promise.all(checks)).some(Boolean)) throw new Refusal('limited', CAPTCHA_MESSAGES.limited)
 }
 

@@ -3,7 +3,8 @@ import type { Db, Tx } from '@/db/client'
 import { hitLimit } from '@/domains/captcha/captcha.server'
 import { now } from '@/lib/clock'
 import { testHook } from '@/lib/test-hooks'
-import { CHECKOUT_LIMITS_KEY, checkoutLimitsOf, countsAsBuyerAddress, type CheckoutLimits } from './checkout-limits'
+import { countsAsBuyerAddress } from '@/lib/client-ip'
+import { CHECKOUT_LIMITS_KEY, checkoutLimitsOf, type CheckoutLimits } from './checkout-limits'
 import { setting } from './checkout.db'
 
 /** The negative control of the limit tests switches the limits off. */
