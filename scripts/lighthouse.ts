@@ -1,0 +1,302 @@
+/**
+ * `npm run lighthouse [-- PAGE…] [--save] [--no-build]`: Lighthouse (mobile, default simulated
+ * throttling) in Debian's Chromium against a production build on a fresh seeded PGlite in
+ * var/lighthouse-shop, served by scripts/serve.ts. Prints the four scores, TBT, LCP and CLS per page
+ * and exits non-zero when a page misses the goals of issue 17. Not part of `npm test`: timings are noisy.
+ *
+ *   PAGE      a name (home, catalog, section, product, cart, checkout) or a path such as /catalog/;
+ *             none: all six pages
+ *   --save    also write each JSON report to var/lighthouse/<page>.json
+ *   --no-build  serve the build already in the dist dir
+ *
+ * The cart and the checkout are measured with one item in the basket: a session made over HTTP
+ * first, its cookies sent by Lighthouse as an extra header. Installs the chromium package when
+ * missing (never a browser download). LIGHTHOUSE_VAR_DIR, LIGHTHOUSE_DIST_DIR and LIGHTHOUSE_PORT
+ * let several checkouts run it side by side.
+ */
+import { execSync, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import lighthouse from 'lighthouse'
+
+const CHROMIUM = '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const REPORT_DIR = 'var/lighthouse'
+const BUILD_LOCK = '/tmp/shop-build.lock'
+
+/** The goals of issue 17. SEO counts only where the page should be indexed (not cart, checkout). */
+const GOALS = {
+  performance: 95,
+  accessibility: 95,
+  bestPractices: 95,
+  seo: 100,
+  tbtMs: 150,
+  lcpS: 2.0,
+  cls: 0.02,
+}
+
+/** A real section and facet of the seed: immunity, brand Эвалар (three products). */
+const SECTION_WITH_FILTER = '/catalog/immunitet/?brand=evalar'
+
+const varDir = process.env.LIGHTHOUSE_VAR_DIR ?? 'var/lighthouse-shop'
+const distDir = process.env.LIGHTHOUSE_DIST_DIR ?? '.next-lighthouse'
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3300)
+const debugPort = port + 1000
+const base = `http://127.0.0.1:${port}`
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  NEXT_DIST_DIR: distDir,
+  VAR_DIR: varDir,
+  PGLITE_DIR: `${varDir}/db`,
+  DATABASE_URL: '',
+  PORT: String(port),
+  // Canonical links and absolute URLs name the address Lighthouse loads.
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+}
+
+type Page = { name: string; path: string; withBasket: boolean; indexable: boolean }
+type Row = {
+  page: Page
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  tbtMs: number
+  lcpS: number
+  cls: number
+  failing: string[]
+}
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+async function waitFor(url: string, what: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${what} did not start`)
+}
+
+/** A new visitor with one item in the basket: the cookies to send, as a Cookie header. */
+async function basketCookie(productPath: string): Promise<string> {
+  const first = await fetch(`${base}/`, { redirect: 'manual' })
+  const cookies = first.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+  const cookie = cookies.join('; ')
+  const sessid = decodeURIComponent(cookies.find((c) => c.startsWith('vm_sessid='))?.split('=')[1] ?? '')
+  const html = await (await fetch(base + productPath, { headers: { cookie } })).text()
+  const offerId = html.match(/data-offer-id="(\d+)"/)?.[1]
+  if (!offerId || !sessid) throw new Error(`no offer on ${productPath} or no session cookie`)
+  const added = await fetch(`${base}/ajax/basket/`, {
+    method: 'POST',
+    headers: { cookie },
+    body: new URLSearchParams({ ACTION: 'Add', ID: offerId, QUANTITY: '1', sessid }),
+  })
+  if (!added.ok) throw new Error(`adding offer ${offerId} to the basket answered ${added.status}`)
+  return cookie
+}
+
+/** The first product card of the catalogue: a real product page of whatever the seed holds. */
+async function firstProductPath(): Promise<string> {
+  const html = await (await fetch(`${base}/catalog/`)).text()
+  const found = html.match(/href="(\/catalog\/[\w-]+\/[\w-]+\/)"/)?.[1]
+  if (!found) throw new Error('no product link on /catalog/')
+  return found
+}
+
+function choosePages(args: string[], productPath: string): Page[] {
+  const all: Page[] = [
+    { name: 'home', path: '/', withBasket: false, indexable: true },
+    { name: 'catalog', path: '/catalog/', withBasket: false, indexable: true },
+    { name: 'section', path: SECTION_WITH_FILTER, withBasket: false, indexable: true },
+    { name: 'product', path: productPath, withBasket: false, indexable: true },
+    { name: 'cart', path: '/personal/cart/', withBasket: true, indexable: false },
+    { name: 'checkout', path: '/personal/order/', withBasket: true, indexable: false },
+  ]
+  if (args.length === 0) return all
+  return args.map((arg) => {
+    const known = all.find((p) => p.name === arg || p.path === arg)
+    if (known) return known
+    if (!arg.startsWith('/'))
+      throw new Error(`unknown page ${arg}: give a path or one of ${all.map((p) => p.name).join(', ')}`)
+    const personal = arg.startsWith('/personal/')
+    return {
+      name: arg.replace(/\W+/g, '_').replace(/^_+|_+$/g, '') || 'home',
+      path: arg,
+      withBasket: personal,
+      indexable: !personal,
+    }
+  })
+}
+
+async function audit(page: Page, cookie: string, save: boolean): Promise<Row> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chromium-'))
+  const chromium = spawn(
+    CHROMIUM,
+    [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+      detached: true,
+    },
+  )
+  try {
+    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'chromium')
+    const result = await lighthouse(base + page.path, {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      extraHeaders: page.withBasket ? { Cookie: cookie } : undefined,
+    })
+    if (!result) throw new Error(`no Lighthouse result for ${page.path}`)
+    const { lhr } = result
+    if (lhr.runtimeError)
+      throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    if (save) {
+      mkdirSync(REPORT_DIR, { recursive: true })
+      writeFileSync(
+        path.join(REPORT_DIR, `${page.name}.json`),
+        typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
+      )
+    }
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+    // Failing audits of the three categories besides performance, to say what to fix.
+    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}: ${ref.id}`),
+    )
+    return {
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      tbtMs: numeric('total-blocking-time'),
+      lcpS: numeric('largest-contentful-paint') / 1000,
+      cls: numeric('cumulative-layout-shift'),
+      failing,
+    }
+  } finally {
+    if (chromium.pid) process.kill(-chromium.pid, 'SIGTERM')
+    await new Promise((r) => chromium.once('exit', r))
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+/** What a row misses of the goals, empty when it meets them all. */
+function misses(row: Row): string[] {
+  const out: string[] = []
+  if (row.performance < GOALS.performance) out.push('perf')
+  if (row.accessibility < GOALS.accessibility) out.push('a11y')
+  if (row.bestPractices < GOALS.bestPractices) out.push('best practices')
+  if (row.page.indexable && row.seo < GOALS.seo) out.push('SEO')
+  if (!(row.tbtMs <= GOALS.tbtMs)) out.push('TBT')
+  if (!(row.lcpS <= GOALS.lcpS)) out.push('LCP')
+  if (!(row.cls <= GOALS.cls)) out.push('CLS')
+  return out
+}
+
+function printTable(rows: Row[]): void {
+  const cells = (values: string[]) =>
+    `| ${values.map((v, i) => (i === 0 ? v.padEnd(50) : v.padStart(6))).join(' | ')} |`
+  console.log()
+  console.log(cells(['page', 'perf', 'a11y', 'b.p.', 'SEO', 'TBT ms', 'LCP s', 'CLS']) + ' goals missed')
+  console.log(cells(['-'.repeat(50), ...Array<string>(7).fill('-'.repeat(6))]))
+  for (const r of rows) {
+    const seo = r.page.indexable ? String(r.seo) : `(${r.seo})`
+    const missed = misses(r)
+    console.log(
+      cells([
+        r.page.path,
+        String(r.performance),
+        String(r.accessibility),
+        String(r.bestPractices),
+        seo,
+        r.tbtMs.toFixed(0),
+        r.lcpS.toFixed(1),
+        r.cls.toFixed(3),
+      ]) + ` ${missed.length ? missed.join(', ') : 'none'}`,
+    )
+  }
+  console.log(
+    `\ngoals: perf ≥ ${GOALS.performance}, a11y ≥ ${GOALS.accessibility}, best practices ≥ ${GOALS.bestPractices}, ` +
+      `SEO ${GOALS.seo} (in brackets: noindex pages, not counted), TBT ≤ ${GOALS.tbtMs} ms, LCP ≤ ${GOALS.lcpS} s, CLS ≤ ${GOALS.cls}`,
+  )
+  const failing = rows.filter((r) => r.failing.length)
+  if (failing.length) {
+    console.log('\nfailing audits (accessibility, best practices, SEO):')
+    for (const r of failing) console.log(`  ${r.page.path}: ${r.failing.join(', ')}`)
+  }
+}
+
+const argv = process.argv.slice(2)
+const save = argv.includes('--save')
+const build = !argv.includes('--no-build')
+const pageArgs = argv.filter((a) => !a.startsWith('--'))
+
+if (!existsSync(CHROMIUM)) {
+  console.log('installing Debian chromium…')
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  })
+}
+if (build) {
+  // One build at a time on this machine (several checkouts build side by side).
+  const locked = spawnSync('sh', ['-c', 'command -v flock'], { stdio: 'ignore' }).status === 0
+  run(locked ? 'flock' : 'npx', locked ? [BUILD_LOCK, 'npx', 'next', 'build'] : ['next', 'build'])
+}
+rmSync(varDir, { recursive: true, force: true })
+run('npx', ['tsx', 'scripts/prepare-db.ts'])
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env,
+  detached: true,
+})
+let exitCode = 0
+try {
+  await waitFor(`${base}/healthz/`, 'the shop')
+  const productPath = await firstProductPath()
+  const pages = choosePages(pageArgs, productPath)
+  const cookie = pages.some((p) => p.withBasket) ? await basketCookie(productPath) : ''
+  const rows: Row[] = []
+  for (const page of pages) {
+    // Unmeasured first visit: compiles and caches on the server as a visitor before would have.
+    const warm = await fetch(base + page.path, {
+      headers: page.withBasket ? { cookie } : {},
+      redirect: 'manual',
+    })
+    if (warm.status !== 200) throw new Error(`${page.path} answered ${warm.status}, not a page to measure`)
+    console.log(`lighthouse ${page.path}…`)
+    rows.push(await audit(page, cookie, save))
+  }
+  printTable(rows)
+  if (save) console.log(`\nJSON reports in ${REPORT_DIR}/`)
+  if (rows.some((r) => misses(r).length)) exitCode = 1
+} catch (error) {
+  console.error(error)
+  exitCode = 2
+} finally {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+}
+process.exit(exitCode)
