@@ -42,6 +42,13 @@ describe('PHP-style form field parser', () => {
     expect(() => parse('a[b][c][d][e][f][g]=1')).toThrow(FormShapeError)
   })
 
+  it('refuses a NUL character in a name or a value (PostgreSQL text cannot hold it)', () => {
+    expect(() => parse('region=a%00b')).toThrow(FormShapeError)
+    expect(() => parse('a%00=1')).toThrow(FormShapeError)
+    expect(() => parse('order[x%00]=1')).toThrow(FormShapeError)
+    expect(parse('region=a%2500b')).toEqual({ region: 'a%00b' })
+  })
+
   it('keeps files as File objects', () => {
     const form = new FormData()
     const file = new File(['x'], 'a.png', { type: 'image/png' })

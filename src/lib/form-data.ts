@@ -3,7 +3,9 @@
  *   ID[]=1&ID[]=2            → { ID: ['1', '2'] }
  *   order[ORDER_PROP_5]=x    → { order: { ORDER_PROP_5: 'x' } }
  *   FILES[0]=<file>          → { FILES: [<file>] }
- * Keys that could reach Object.prototype are dropped; depth and field count are bounded.
+ * Keys that could reach Object.prototype are dropped; depth and field count are bounded. A NUL
+ * character (U+0000) in a name or a value refuses the request: no form field carries one, and
+ * PostgreSQL cannot store or compare it in text, so it would otherwise fail deep in a query as a 500.
  */
 export type FormValue = string | File | FormValue[] | FormObject
 export interface FormObject {
@@ -49,6 +51,9 @@ export function parseFormFields(
   let count = 0
   for (const [name, value] of entries) {
     if (++count > limits.maxFields) throw new FormShapeError('Слишком много полей в запросе')
+    if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
+      throw new FormShapeError('Недопустимый символ в запросе')
+    }
     const path = splitFieldName(name)
     if (path.length > MAX_DEPTH) throw new FormShapeError('Слишком глубокая вложенность полей')
     if (path.some((segment) => FORBIDDEN.has(segment))) continue
