@@ -1,4 +1,4 @@
-/** Background work of each server process: the mail outbox worker and the housekeeping job. */
+/** Background work of each server process: the change feed, the mail outbox worker and the housekeeping job. */
 export async function register() {
   const { env, nextRuntime, startProblems } = await import('@/lib/env')
   if (nextRuntime() !== 'nodejs') return
@@ -10,6 +10,10 @@ export async function register() {
     process.exit(1)
   }
   if (env().NODE_ENV === 'test') return
+  // Other instances' writes reach this one's cache (ADR 160); without the feed they would wait for the TTL.
+  const { followChanges } = await import('@/db/change-feed')
+  const { logger } = await import('@/lib/logger')
+  await followChanges().catch((error: unknown) => logger.error({ err: error }, 'cannot follow the change feed: other instances’ writes show after the cache TTL'))
   const { startOutboxWorker } = await import('@/domains/mail/mail.server')
   startOutboxWorker()
   const { startHousekeeping } = await import('@/domains/housekeeping/housekeeping.server')

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { lockDataDir } from './exclusive'
+import { listenOnPostgres, type ChannelListener } from './listen'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -26,6 +27,10 @@ export interface DbHandle {
    * process take turns.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>
+  /** Subscribes to a channel's NOTIFY messages (the change feed of change-feed.ts, ADR 160); answers the unsubscribe. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>
+  /** PostgreSQL only: the address it was opened with (a test starts a second instance on it). */
+  url?: string
   /** PGlite only: the whole data directory as a tarball (tests clone a seeded database from it). */
   dump?: () => Promise<Blob>
 }
@@ -63,6 +68,7 @@ export function openPglite(dataDir?: string, from?: { loadDataDir: Blob }, optio
       await client.close()
       unlock()
     },
+    listen: (channel, listener) => client.listen(channel, (payload) => listener.onMessage(payload)),
     dump: () => client.dumpDataDir('none'),
     exclusively: options.startLock === false ? (work) => work() : inTurn(),
   }
@@ -90,10 +96,20 @@ export function openPostgres(url: string, max = 10, options: OpenOptions = {}): 
       holder.release()
     }
   }
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     driver: 'postgres',
-    close: () => pool.end(),
+    url,
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+    listen: async (channel, listener) => {
+      const stop = await listenOnPostgres(url, channel, listener)
+      listeners.add(stop)
+      return () => (listeners.delete(stop), stop())
+    },
     exclusively: options.startLock === false ? (work) => work() : exclusively,
   }
 }

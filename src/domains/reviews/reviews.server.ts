@@ -1,10 +1,11 @@
 import 'server-only'
+import { announceChanges } from '@/db/change-feed'
 import { db as defaultDb } from '@/db/client'
 import { currentUser, userForSession } from '@/domains/account/account.server'
 import { claimCaptcha, consumeCaptcha, enforceLimits, verifyCaptcha } from '@/domains/captcha/captcha.server'
 import type { AjaxContext } from '@/lib/ajax'
 import { Refusal } from '@/lib/refusal'
-import { cached, invalidateTag } from '@/lib/cache'
+import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import {
   escapeHtml,
@@ -271,10 +272,10 @@ export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
     const row = await changeStatus(tx, input.id, status, to, manager.id, now())
     if (!row) return null
     if (to === 'approved' || status === 'approved') await recomputeRating(tx, row.productId)
+    // The list of the product's reviews, and its rating on cards and pages, on every instance.
+    await announceChanges(tx, [tagOf(row.productId), 'catalog'])
     return row
   })
   if (!changed) throw new Refusal('conflict', MODERATION_MESSAGES.unchanged)
-  invalidateTag(tagOf(changed.productId))
-  invalidateTag('catalog')
   return { success: true, status: to, message: to === 'approved' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected }
 }
