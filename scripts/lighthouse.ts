@@ -10,7 +10,10 @@
  *   --no-build  serve the build already in the dist dir
  *
  * The cart and the checkout are measured with one item in the basket: a session made over HTTP
- * first, its cookies sent by Lighthouse as an extra header. Installs the chromium package when
+ * first, its cookies put into the browser's cookie jar (over the DevTools protocol, with
+ * playwright-core) before Lighthouse loads the page. Not Lighthouse's extraHeaders: the page's own
+ * scripts read `sessid` from document.cookie, and a cookie sent only as a header leaves them
+ * without it, so their /ajax calls answer 403 and count as console errors. Installs the chromium package when
  * missing (never a browser download). LIGHTHOUSE_VAR_DIR, LIGHTHOUSE_DIST_DIR and LIGHTHOUSE_PORT
  * let several checkouts run it side by side.
  */
@@ -19,6 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
+import { chromium as playwrightChromium } from 'playwright-core'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROME_FLAGS = [
@@ -96,22 +100,55 @@ async function waitFor(url: string, what: string): Promise<void> {
   throw new Error(`${what} did not start`)
 }
 
-/** A new visitor with one item in the basket: the cookies to send, as a Cookie header. */
-async function basketCookie(productPath: string): Promise<string> {
+type Cookie = { name: string; value: string; httpOnly: boolean }
+
+/** A new visitor with one item in the basket: the session's cookies. */
+async function basketVisitor(productPath: string): Promise<Cookie[]> {
   const first = await fetch(`${base}/`, { redirect: 'manual' })
-  const cookies = first.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
-  const cookie = cookies.join('; ')
-  const sessid = decodeURIComponent(cookies.find((c) => c.startsWith('vm_sessid='))?.split('=')[1] ?? '')
-  const html = await (await fetch(base + productPath, { headers: { cookie } })).text()
+  const cookies = first.headers.getSetCookie().map((line): Cookie => {
+    const [pair = '', ...attributes] = line.split(';')
+    const at = pair.indexOf('=')
+    return {
+      name: pair.slice(0, at).trim(),
+      value: pair.slice(at + 1).trim(),
+      httpOnly: attributes.some((a) => /^\s*httponly\s*$/i.test(a)),
+    }
+  })
+  const header = cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+  const sessid = decodeURIComponent(cookies.find((c) => c.name === 'vm_sessid')?.value ?? '')
+  const html = await (await fetch(base + productPath, { headers: { cookie: header } })).text()
   const offerId = html.match(/data-offer-id="(\d+)"/)?.[1]
   if (!offerId || !sessid) throw new Error(`no offer on ${productPath} or no session cookie`)
   const added = await fetch(`${base}/ajax/basket/`, {
     method: 'POST',
-    headers: { cookie },
+    headers: { cookie: header },
     body: new URLSearchParams({ ACTION: 'Add', ID: offerId, QUANTITY: '1', sessid }),
   })
   if (!added.ok) throw new Error(`adding offer ${offerId} to the basket answered ${added.status}`)
-  return cookie
+  return cookies
+}
+
+const cookieHeader = (cookies: Cookie[]) => cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+
+/** Puts the visitor's cookies into the running browser's jar (Lighthouse's storage reset keeps cookies). */
+async function giveCookies(cookies: Cookie[]): Promise<void> {
+  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${debugPort}`)
+  try {
+    const context = browser.contexts()[0]
+    if (!context) throw new Error('chromium has no default context')
+    await context.addCookies(
+      cookies.map((c) => ({
+        name: c.name,
+        value: c.value,
+        url: base,
+        httpOnly: c.httpOnly,
+        sameSite: 'Lax' as const,
+      })),
+    )
+  } finally {
+    // A browser reached over CDP is only disconnected from, not closed.
+    await browser.close()
+  }
 }
 
 /** The first product card of the catalogue: a real product page of whatever the seed holds. */
@@ -147,7 +184,7 @@ function choosePages(args: string[], productPath: string): Page[] {
   })
 }
 
-async function audit(page: Page, cookie: string, save: boolean): Promise<Row> {
+async function audit(page: Page, cookies: Cookie[], save: boolean): Promise<Row> {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chromium-'))
   const chromium = spawn(
     CHROMIUM,
@@ -159,12 +196,12 @@ async function audit(page: Page, cookie: string, save: boolean): Promise<Row> {
   )
   try {
     await waitFor(`http://127.0.0.1:${debugPort}/json/version`, 'chromium')
+    if (page.withBasket) await giveCookies(cookies)
     const result = await lighthouse(base + page.path, {
       port: debugPort,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      extraHeaders: page.withBasket ? { Cookie: cookie } : undefined,
     })
     if (!result) throw new Error(`no Lighthouse result for ${page.path}`)
     const { lhr } = result
@@ -278,17 +315,17 @@ try {
   await waitFor(`${base}/healthz/`, 'the shop')
   const productPath = await firstProductPath()
   const pages = choosePages(pageArgs, productPath)
-  const cookie = pages.some((p) => p.withBasket) ? await basketCookie(productPath) : ''
+  const cookies = pages.some((p) => p.withBasket) ? await basketVisitor(productPath) : []
   const rows: Row[] = []
   for (const page of pages) {
     // Unmeasured first visit: compiles and caches on the server as a visitor before would have.
     const warm = await fetch(base + page.path, {
-      headers: page.withBasket ? { cookie } : {},
+      headers: page.withBasket ? { cookie: cookieHeader(cookies) } : {},
       redirect: 'manual',
     })
     if (warm.status !== 200) throw new Error(`${page.path} answered ${warm.status}, not a page to measure`)
     console.log(`lighthouse ${page.path}…`)
-    rows.push(await audit(page, cookie, save))
+    rows.push(await audit(page, cookies, save))
   }
   printTable(rows)
   if (save) console.log(`\nJSON reports in ${REPORT_DIR}/`)
