@@ -3,10 +3,13 @@ import { defineConfig } from 'vitest/config'
 
 const onPostgres = Boolean(process.env.DATABASE_URL)
 const integration = ['src/**/*.int.test.ts', 'tests/**/*.int.test.ts']
+/** Tests that need a database server several processes share. */
+const postgresOnly = ['src/**/*.pg.int.test.ts', 'tests/**/*.pg.int.test.ts']
 
 /**
  * unit: pure code, no database. int-pglite: every *.int.test.ts on a fresh in-memory PGlite per file.
- * int-postgres (when DATABASE_URL is set, as in CI): the same files on a fresh PostgreSQL database each.
+ * int-postgres (when DATABASE_URL is set, as in CI): the same files on a fresh PostgreSQL database each,
+ * and the *.pg.int.test.ts ones that need a server several processes share.
  */
 export default defineConfig({
   resolve: {
@@ -31,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'int-pglite',
           include: integration,
+          exclude: postgresOnly,
           setupFiles: ['tests/support/no-console-error.ts', 'tests/support/test-db.ts'],
           globalSetup: ['tests/support/global-pglite.ts'],
           env: { TEST_DB: 'pglite', DATABASE_URL: '' },
