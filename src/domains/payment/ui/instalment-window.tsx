@@ -2,7 +2,7 @@
 
 import { formatRub, rublesToKopecks } from '@/lib/money'
 import { Modal } from '@/ui/modal'
-import { INSTALMENT_FEE_NOTE, instalments } from '../payment'
+import { INSTALMENT_FEE_NOTE, instalments } from '../instalments'
 
 const WHEN = ['Сегодня', 'Через 2 недели', 'Через 4 недели', 'Через 6 недель'] as const
 

@@ -1,5 +1,5 @@
 import { formatRub } from '@/lib/money'
-import { INSTALMENT_FEE_NOTE, instalments } from '../payment'
+import { INSTALMENT_FEE_NOTE, instalments } from '../instalments'
 import type { SandboxView } from '../payment.server'
 
 /**
