@@ -76,14 +76,18 @@ export function CatalogListView({
             .
           </p>
         ) : (
-          <ProductList
-            key={query}
-            cards={list.cards}
-            partners={list.partners}
-            showMore={list.showMore}
-            basePath={list.heading.basePath}
-            listName={list.heading.title}
-          />
+          <>
+            {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+            <h2 className="sr-only">Товары</h2>
+            <ProductList
+              key={query}
+              cards={list.cards}
+              partners={list.partners}
+              showMore={list.showMore}
+              basePath={list.heading.basePath}
+              listName={list.heading.title}
+            />
+          </>
         )}
       </div>
       <Pagination list={list} />
