@@ -132,9 +132,12 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
           )}
         </div>
         {slides.length > 1 && (
-          <div className="mt-2 flex justify-center gap-1.5 sm:hidden">
+          <div className="mt-1 flex justify-center sm:hidden">
+            {/* The dot is drawn small; the button around it is a 24 px touch target (WCAG 2.5.8). */}
             {slides.map((s, i) => (
-              <button key={s.id} type="button" aria-label={`Изображение ${i + 1}`} onClick={() => show(i)} className={`h-2 rounded-full ${i === index ? 'w-5 bg-brand-500' : 'w-2 bg-line'}`} />
+              <button key={s.id} type="button" aria-label={`Изображение ${i + 1}`} onClick={() => show(i)} className="flex h-6 min-w-6 items-center justify-center px-0.5">
+                <span className={`h-2 rounded-full ${i === index ? 'w-5 bg-brand-500' : 'w-2 bg-line'}`} />
+              </button>
             ))}
           </div>
         )}
