@@ -95,18 +95,18 @@ export function CartDelivery({ initial }: { initial: DeliverySummary }) {
 
 function DeliveryRow({ label, row, when, kind }: { label: string; row: SummaryRow; when: string; kind: 'pickup' | 'courier' }) {
   return (
-    <div data-delivery-kind={kind}>
-      <div className="flex justify-between gap-2">
-        <dt className="font-medium">{label}</dt>
-        <dd className="font-semibold" data-delivery-price>
-          {row.priceKopecks === 0 ? 'Бесплатно' : `от ${formatRub(row.priceKopecks)}`}
-        </dd>
-      </div>
-      <dd className="text-ink-600" data-delivery-date>
+    // One div per dt/dd group, with the dt and dd as its own children (the only nesting a dl allows);
+    // the grid puts the price on the label's line.
+    <div className="grid grid-cols-[1fr_auto] gap-x-2" data-delivery-kind={kind}>
+      <dt className="font-medium">{label}</dt>
+      <dd className="font-semibold" data-delivery-price>
+        {row.priceKopecks === 0 ? 'Бесплатно' : `от ${formatRub(row.priceKopecks)}`}
+      </dd>
+      <dd className="col-span-2 text-ink-600" data-delivery-date>
         {when}
       </dd>
       {row.toFree && (
-        <dd className="mt-1 text-brand-700" data-delivery-left>
+        <dd className="col-span-2 mt-1 text-brand-700" data-delivery-left>
           До бесплатной доставки осталось {formatRub(row.toFree.leftKopecks)}
           {row.toFree.serviceName !== row.serviceName && <span className="text-ink-600"> ({row.toFree.serviceName})</span>}
         </dd>
