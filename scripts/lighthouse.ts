@@ -219,7 +219,11 @@ async function audit(page: Page, cookies: Cookie[], save: boolean): Promise<Row>
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
     // Failing audits of the three categories besides performance, to say what to fix.
-    const failing = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+    // SEO is left out where noindex is right (cart, checkout): its is-crawlable failure is expected.
+    const categories = page.indexable
+      ? ['accessibility', 'best-practices', 'seo']
+      : ['accessibility', 'best-practices']
+    const failing = categories.flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${id}: ${ref.id}`),
