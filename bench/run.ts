@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
+import { createServer } from 'node:http'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { buildIfStale } from '../scripts/build-if-stale'
@@ -47,7 +48,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
-async function measure(target: BenchTarget, concurrency: number) {
+async function measure(target: BenchTarget, concurrency: number, base = BASE) {
   // One visitor for all clients, or one each when a per-request hook prepares the visitor's state.
   const shared = target.before ? null : await newVisitor()
   const visitors = await Promise.all(Array.from({ length: concurrency }, async () => shared ?? (await newVisitor())))
@@ -60,7 +61,7 @@ async function measure(target: BenchTarget, concurrency: number) {
     while (Date.now() < until) {
       const n = i++
       await target.before?.(visitor, BASE)
-      const url = BASE + (typeof target.path === 'function' ? target.path(n) : target.path)
+      const url = base + (typeof target.path === 'function' ? target.path(n) : target.path)
       const body = target.form ? new URLSearchParams({ ...target.form(n), sessid: visitor.sessid }) : undefined
       const started = performance.now()
       try {
@@ -104,6 +105,40 @@ async function firstLoadJsGzip(pagePath: string): Promise<{ modern: number; noMo
   return total
 }
 
+/** A bare Node server sending the bytes the shop sent for `pagePath`, from memory: the ceiling. */
+async function bareServerFor(pagePath: string): Promise<{ base: string; close: () => void }> {
+  const res = await fetch(BASE + pagePath, { headers: { 'accept-encoding': 'identity' } })
+  const body = Buffer.from(await res.arrayBuffer())
+  const gzipped = gzipSync(body)
+  const type = res.headers.get('content-type') ?? 'text/html'
+  const bare = createServer((req, out) => {
+    const gz = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    const bytes = gz ? gzipped : body
+    out.writeHead(200, { 'content-type': type, 'content-length': bytes.byteLength, ...(gz ? { 'content-encoding': 'gzip' } : {}) })
+    out.end(bytes)
+  })
+  await new Promise<void>((resolve) => bare.listen(PORT + 1, '127.0.0.1', resolve))
+  return { base: `http://127.0.0.1:${PORT + 1}`, close: () => bare.close() }
+}
+
+/** Two rounds each, shop and bare server taking turns, so both meet the same machine load. */
+async function againstBare(target: BenchTarget, concurrency: number): Promise<{ shop: number; bare: number }> {
+  const bare = await bareServerFor(typeof target.path === 'function' ? target.path(0) : target.path)
+  try {
+    await measure(target, concurrency, bare.base)
+    const shop: number[] = []
+    const ceiling: number[] = []
+    for (let round = 0; round < 2; round++) {
+      shop.push((await measure(target, concurrency)).rps)
+      ceiling.push((await measure(target, concurrency, bare.base)).rps)
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
+    return { shop: mean(shop), bare: mean(ceiling) }
+  } finally {
+    bare.close()
+  }
+}
+
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 120; i++) {
     try {
@@ -144,6 +179,11 @@ try {
         const js = await firstLoadJsGzip(p)
         const kb = (bytes: number) => (bytes / 1024).toFixed(1)
         notes.push(`first-load JS ${kb(js.modern)} KB gzip (+${kb(js.noModule)} KB noModule polyfill, not loaded by current browsers)`)
+      }
+      if (target.bare && concurrency === Math.max(...CONCURRENCIES)) {
+        const vs = await againstBare(target, concurrency)
+        const ratio = vs.shop / vs.bare
+        notes.push(`vs bare server ${vs.shop.toFixed(0)} / ${vs.bare.toFixed(0)} req/s = ${ratio.toFixed(2)} ${ratio >= 0.5 ? '(goal 0.5 met)' : '(goal 0.5 MISSED)'}`)
       }
       console.log(
         target.name.padEnd(52),

@@ -22,6 +22,11 @@ export interface BenchTarget {
   accept?: (body: string) => boolean
   /** Also report the gzip size of the page's first-load JavaScript. */
   measureJs?: boolean
+  /**
+   * Also measure a bare Node http server sending this page's bytes from memory, in rounds alternating
+   * with the shop's, and print the ratio (issue 17: cached pages at ≥ 0.5× of it).
+   */
+  bare?: boolean
   /** Targets to meet, printed beside the figure. */
   p95BudgetMs?: number
 }

@@ -1,11 +1,13 @@
 /**
  * The shop's HTTP server: Next's request handler behind a plain Node server, as `next start` is, plus
- * one thing Next does not do: every request carries the socket address in a header whose name is
- * random per process, so per-client limits count real clients when no proxy is trusted (ADR 156).
+ * two things Next does not do: every request carries the socket address in a header whose name is
+ * random per process, so per-client limits count real clients when no proxy is trusted (ADR 156);
+ * pages that are the same for every visitor are sent from memory (src/lib/page-cache.ts, ADR 161).
  * SIGTERM and SIGINT stop accepting connections and let the requests in flight finish.
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type RequestListener } from 'node:http'
+import { withPageCache } from '../src/lib/page-cache'
 
 /** Writes the socket address under `header`, replacing any value the client sent, then hands on. */
 export function withSocketAddress(header: string, handle: RequestListener): RequestListener {
@@ -27,7 +29,10 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), port, hostname })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const server = createServer(withSocketAddress(header, (req, res) => void handle(req, res)))
+  const render: RequestListener = (req, res) => void handle(req, res)
+  // PAGE_CACHE=off renders every page (to compare, or to rule the cache out when hunting a bug).
+  const pages = process.env.PAGE_CACHE === 'off' ? render : withPageCache(render).listener
+  const server = createServer(withSocketAddress(header, pages))
   server.listen(port, hostname, () => console.log(`> ready on http://${hostname}:${port}`))
   const stop = () => {
     server.close(() => process.exit(0))

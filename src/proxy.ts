@@ -1,12 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import {
-  SESSID_COOKIE,
-  SESSION_COOKIE,
-  isWellFormedSessionId,
-  newSessionId,
-  sessionCookies,
-  sessidFor,
-} from '@/lib/session'
+import { SESSID_COOKIE, SESSION_COOKIE, sessionCookiesToIssue } from '@/lib/session'
 import { counterCspSources } from '@/domains/analytics/counters'
 import { NONCE_HEADER, contentSecurityPolicy, newNonce } from '@/lib/csp'
 import { env } from '@/lib/env'
@@ -53,19 +46,14 @@ export function proxy(request: NextRequest) {
   }
   response.headers.set('Content-Security-Policy', policy)
 
-  const current = request.cookies.get(SESSION_COOKIE)?.value
-  const sessionId = isWellFormedSessionId(current) ? current : newSessionId()
-  const sessidOk = request.cookies.get(SESSID_COOKIE)?.value === sessidFor(sessionId)
-  if (sessionId !== current || !sessidOk) {
-    for (const c of sessionCookies(sessionId)) {
-      response.cookies.set(c.name, c.value, {
-        httpOnly: c.httpOnly,
-        maxAge: c.maxAge,
-        sameSite: 'lax',
-        path: '/',
-        secure: env().cookieSecure,
-      })
-    }
+  for (const c of sessionCookiesToIssue(request.cookies.get(SESSION_COOKIE)?.value, request.cookies.get(SESSID_COOKIE)?.value)) {
+    response.cookies.set(c.name, c.value, {
+      httpOnly: c.httpOnly,
+      maxAge: c.maxAge,
+      sameSite: 'lax',
+      path: '/',
+      secure: env().cookieSecure,
+    })
   }
   return response
 }

@@ -9,7 +9,12 @@ interface Entry {
   tags: readonly string[]
 }
 
-const store = new Map<string, Entry>()
+/**
+ * One store per process, on a global: the production build bundles this module into each route's
+ * server chunks (17 copies), and a module-level map would give the page that shows a price and the
+ * call that changes it two different caches.
+ */
+const store: Map<string, Entry> = ((globalThis as { __shopDataCache?: Map<string, Entry> }).__shopDataCache ??= new Map())
 const MAX_ENTRIES = 5000
 
 export async function cached<T>(
@@ -28,12 +33,27 @@ export async function cached<T>(
   return value
 }
 
+/**
+ * Caches built on this one that must forget with it: the page cache of our HTTP server (ADR 161),
+ * which loads its own copy of this module beside Next's bundled ones: hence a global, as the store.
+ */
+type Follower = (tag: string | null) => void
+const followers: Set<Follower> = ((globalThis as { __shopCacheFollowers?: Set<Follower> }).__shopCacheFollowers ??= new Set())
+
+/** `follower` hears every invalidated tag, and null when everything goes; answers the unsubscribe. */
+export function onInvalidate(follower: Follower): () => void {
+  followers.add(follower)
+  return () => followers.delete(follower)
+}
+
 export function invalidateTag(tag: string): void {
   for (const [key, entry] of store) if (entry.tags.includes(tag)) store.delete(key)
+  for (const follower of followers) follower(tag)
 }
 
 export function clearCache(): void {
   store.clear()
+  for (const follower of followers) follower(null)
 }
 
 function evictExpiredOrOldest(nowMs: number): void {

@@ -48,6 +48,15 @@ export function sessionCookies(sessionId: string): CookieToSet[] {
   ]
 }
 
+/**
+ * The cookies a response must set for a visitor who sent `current` and `sessid`: none when they are
+ * well-formed and belong together, else a new session's pair (a first visit, a forged or stale id).
+ */
+export function sessionCookiesToIssue(current: string | undefined, sessid: string | undefined): CookieToSet[] {
+  if (isWellFormedSessionId(current) && sessid === sessidFor(current)) return []
+  return sessionCookies(isWellFormedSessionId(current) ? current : newSessionId())
+}
+
 export function serializeCookie(cookie: CookieToSet): string {
   const parts = [
     `${cookie.name}=${encodeURIComponent(cookie.value)}`,

@@ -19,9 +19,10 @@ async function injectInto(page: Page, keepPolicy: boolean): Promise<void> {
 }
 
 test.describe('content security policy', () => {
-  test('a fresh nonce for every page, on the policy and on Next’s scripts', async ({ page, request }) => {
-    const [first, second] = await Promise.all([request.get('/'), request.get('/')])
+  test('a fresh nonce for every render, on the policy and on Next’s scripts', async ({ page, request }) => {
     const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1]
+    // The cart is rendered per request: a new nonce each time.
+    const [first, second] = await Promise.all([request.get('/personal/cart/'), request.get('/personal/cart/')])
     const a = nonceOf(first.headers()['content-security-policy'])
     const b = nonceOf(second.headers()['content-security-policy'])
     expect(a).toBeTruthy()
@@ -29,6 +30,11 @@ test.describe('content security policy', () => {
     expect(first.headers()['content-security-policy']).not.toContain("'unsafe-inline' ;")
     expect(first.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/)
     expect(await first.text()).toContain(`nonce="${a}"`)
+    // A page from the full-page cache carries its render's nonce on the policy and the scripts alike (ADR 161).
+    const cached = await request.get('/')
+    const c = nonceOf(cached.headers()['content-security-policy'])
+    expect(c).toBeTruthy()
+    expect(await cached.text()).toContain(`nonce="${c}"`)
 
     // The page still works: its scripts ran (the header cart opens).
     await page.goto('/')

@@ -10,6 +10,7 @@ import { guards, type IntegrityGuards } from '@/domains/orders/integrity-guards'
 import { sandboxRefunds } from '@/domains/payment/payment'
 import { clockOverride } from '@/lib/clock'
 import { envReloads } from '@/lib/env'
+import { staleRenderGuard } from '@/lib/page-cache'
 
 /**
  * The switches tests flip in production modules (ADR 151). Each module declares its hook with
@@ -72,6 +73,11 @@ export function setCheckoutLimits(on: boolean): void {
 /** Whether the payment sandbox accepts refunds or declines them (ADR 155). */
 export function setSandboxRefunds(answer: 'accept' | 'decline'): void {
   sandboxRefunds.set(answer)
+}
+
+/** The page cache's refusal to keep a render that began before an invalidation (ADR 161). */
+export function setStaleRenderGuard(on: boolean): void {
+  staleRenderGuard.set(on)
 }
 
 /** Captcha difficulty and guards; each left out takes its production value; null: all production values. */
