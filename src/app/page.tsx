@@ -20,6 +20,14 @@ const DECOR_POSITION: Record<string, string> = {
   'bottom-right': '-bottom-10 -right-12',
 }
 
+/**
+ * The popular-products slider shows 4 cards from 991 px (PRODUCT_SLIDER_LAYOUT; a 1440 px desktop sees
+ * them under the featured slide) and 1 on a phone: the open tab's first 4 pictures load at once, the
+ * rest and the other tabs lazily. A literal: slider.tsx is a client module, its constants are not
+ * readable here.
+ */
+const FIRST_SCREEN_SLIDES = 4
+
 export default async function HomePage() {
   await connection()
   const [home, purposes] = await Promise.all([homePageData(), homePurposes()])
@@ -36,10 +44,16 @@ export default async function HomePage() {
             id="mainpage-products"
             title={<h2 className="mb-4 text-2xl font-bold">Популярные товары</h2>}
             tabs={home.productTabs.map((t) => ({ anchor: t.anchor, title: t.title }))}
-            panels={home.productTabs.map((t) => (
+            panels={home.productTabs.map((t, tab) => (
               <Slider key={t.anchor} label={t.title} name={`products-${t.anchor}`}>
                 {t.products.map((p, i) => (
-                  <ProductCard key={p.id} product={p} listName={`Главная: ${t.title}`} index={i} />
+                  <ProductCard
+                    key={p.id}
+                    product={p}
+                    listName={`Главная: ${t.title}`}
+                    index={i}
+                    priority={tab === 0 && i < FIRST_SCREEN_SLIDES}
+                  />
                 ))}
               </Slider>
             ))}

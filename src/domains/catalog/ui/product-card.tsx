@@ -18,10 +18,16 @@ export function ProductCard({
   listName = 'Каталог',
   index,
   partners,
+  priority = false,
 }: {
   product: ProductCardData
   listName?: string
   index?: number
+  /**
+   * The card is on the first screen (the first row of a list, the first slides of a slider): its
+   * picture loads at once with high priority, as it is likely the page's LCP. Every other card: lazy.
+   */
+  priority?: boolean
   /** ALTERNATIVE_LINKS: when given, a button opens the partner purchase modal. */
   partners?: readonly PartnerLink[]
 }) {
@@ -38,7 +44,14 @@ export function ProductCard({
     >
       <div className="relative">
         <Link href={product.url} onClick={select} className="block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1}>
-          <img src={offer.picture} alt={product.name} loading="lazy" className="h-full w-full object-contain" data-card-picture />
+          <img
+            src={offer.picture}
+            alt={product.name}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            className="h-full w-full object-contain"
+            data-card-picture
+          />
         </Link>
         <div className="pointer-events-none absolute left-0 top-0 flex flex-col items-start gap-1">
           {product.isHit && <span className="rounded-md bg-accent-500 px-2 py-0.5 text-xs font-semibold text-white">Хит</span>}

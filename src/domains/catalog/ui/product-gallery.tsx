@@ -102,7 +102,9 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
               className={`absolute inset-0 flex cursor-zoom-in items-center justify-center transition-opacity duration-500 ${i === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
               data-gallery-slide={i}
             >
-              <img src={s.src} alt={s.alt} className="max-h-full max-w-full object-contain" loading={i === 0 ? 'eager' : 'lazy'} />
+              <img src={s.src} alt={s.alt} className="max-h-full max-w-full object-contain" loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+              />
             </button>
           ))}
         </div>

@@ -14,6 +14,13 @@ export function showMoreUrl(pathname: string, button: ShowMoreButton, ajax: bool
 }
 
 /**
+ * The cards on the first screen: the first row at 3 columns (md and up, a 1440 px desktop), which is
+ * also the first row and a half at 2 columns on a 375 px phone (below the heading and the filter only
+ * the first row shows there). Their pictures load eagerly with high priority; the rest stay lazy.
+ */
+export const PRIORITY_CARDS = 3
+
+/**
  * Cards in 3 columns (2 on small screens). 'ПОКАЗАТЬ ЕЩЁ' is a link to the next page (works without
  * JavaScript); with JavaScript it fetches that page as JSON, appends the cards and replaces the
  * address, without the ajax parameter.
@@ -61,7 +68,13 @@ export function ProductList({
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3" data-product-list>
         {items.map((item, index) => (
           <li key={item.product.id}>
-            <ProductCard product={item.product} partners={item.partners} listName={listName} index={index} />
+            <ProductCard
+              product={item.product}
+              partners={item.partners}
+              listName={listName}
+              index={index}
+              priority={index < PRIORITY_CARDS}
+            />
           </li>
         ))}
       </ul>

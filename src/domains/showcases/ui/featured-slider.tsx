@@ -27,7 +27,7 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
       dots
       arrows="desktop"
     >
-      {slides.map((s) => (
+      {slides.map((s, i) => (
         <article
           key={s.offer.id}
           className="grid h-full items-center gap-4 rounded-2xl bg-brand-50 p-5 sm:grid-cols-[2fr_3fr] sm:p-8"
@@ -35,7 +35,14 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
           data-offer-id={s.offer.id}
         >
           <Link href={s.LINK} className="mx-auto block w-48 sm:w-full sm:max-w-xs" tabIndex={-1} aria-hidden="true">
-            <img src={s.IMAGE} alt={s.NAME} loading="lazy" className="aspect-square w-full rounded-xl object-contain" />
+            {/* The first slide is the top of the home page on every screen: its picture is the LCP candidate. */}
+            <img
+              src={s.IMAGE}
+              alt={s.NAME}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              className="aspect-square w-full rounded-xl object-contain"
+            />
           </Link>
           <div>
             <p className="text-sm font-semibold text-brand-700">{s.SUBTITLE}</p>
