@@ -22,7 +22,9 @@ import { cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFil
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import path from 'node:path'
+import { seededRandom } from '../src/lib/seeded-random'
 import { buildIsStale } from './build-if-stale'
+import { sampleOrderFields, type PickupPoint, type RefreshedOrder } from './sample-order'
 import {
   check,
   pglite,
@@ -75,18 +77,7 @@ const env: NodeJS.ProcessEnv = {
 
 // ---------- seeded randomness ----------
 
-/** mulberry32: small, seedable, good enough to pick baskets and moments. */
-function randomFrom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = randomFrom(SEED)
+const random = seededRandom(SEED)
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
 
 /**
@@ -244,50 +235,15 @@ async function learnPlacingFields(offerId: number): Promise<void> {
     SITE_ID: 's2',
     via_ajax: 'Y',
     'order[PERSON_TYPE]': '1',
-  })) as {
-    order: {
-      ORDER_PROP: { properties: { ID: string; CODE: string | null }[] }
-      DELIVERY: Record<string, { ID: string; CODE?: string }>
-      PAY_SYSTEM: { ID: string; CODE: string }[]
-    }
-  }
-  const { order } = refresh
-  const propId = (code: string) => order.ORDER_PROP.properties.find((p) => p.CODE === code)?.ID ?? ''
-  const sdek = Object.values(order.DELIVERY).find((d) => d.CODE === 'sdek')
-  const cash = order.PAY_SYSTEM.find((p) => p.CODE === 'cash')
+  })) as { order: RefreshedOrder }
   const points = (await post(visitor, '/ajax/VuePvzComponent/', {
     action: 'getPoints',
     city: 'moskva',
     type: 'sdek',
     postPay: 'Y',
-  })) as {
-    points: { id: string; address: string }[]
-  }
-  const point = points.points[0]
-  if (!sdek || !cash || !point)
-    throw new Violation('no СДЭК delivery, cash payment or point that takes cash in the seed')
-  const values: Record<string, string> = {
-    PROP_NAME: 'Анна',
-    PROP_LASTNAME: 'Хаос',
-    PROP_EMAIL: '{email}',
-    PROP_PHONE: '+7 (912) 345-67-89',
-    LOCATION: 'moskva',
-    MICRO_HANDLER: 'sdek',
-    MICRO_POINT_ID: point.id,
-    PROP_ADDRESS: point.address,
-  }
-  placing = {
-    action: 'saveOrderAjax',
-    SITE_ID: 's2',
-    via_ajax: 'Y',
-    'order[PERSON_TYPE]': '1',
-    'order[location_type]': 'code',
-    'order[DELIVERY_ID]': sdek.ID,
-    'order[PAY_SYSTEM_ID]': cash.ID,
-    ...Object.fromEntries(
-      Object.entries(values).map(([code, value]) => [`order[ORDER_PROP_${propId(code)}]`, value]),
-    ),
-  }
+  })) as { points: PickupPoint[] }
+  placing = sampleOrderFields(refresh.order, points.points[0], { lastName: 'Хаос', email: '{email}' })
+  if (!placing) throw new Violation('no СДЭК delivery, cash payment or point that takes cash in the seed')
 }
 
 function saveFields(attempt: Attempt): Record<string, string> {

@@ -2,21 +2,17 @@
  * `npm run test:e2e`: browser tests in Debian's Chromium against a production build on a fresh
  * seeded PGlite in var/e2e. Installs the chromium package when missing (never a browser download).
  */
-import { execSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, rmSync } from 'node:fs'
-
-const CHROMIUM = '/usr/bin/chromium'
+import { rmSync } from 'node:fs'
+import { ensureChromium } from './chromium'
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-if (!existsSync(CHROMIUM)) {
-  console.log('installing Debian chromium…')
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
-}
+ensureChromium()
 
 // Overridable so that several checkouts or engineers can run the suite side by side.
 const varDir = process.env.E2E_VAR_DIR ?? 'var/e2e'

@@ -17,24 +17,15 @@
  * missing (never a browser download). LIGHTHOUSE_VAR_DIR, LIGHTHOUSE_DIST_DIR and LIGHTHOUSE_PORT
  * let several checkouts run it side by side.
  */
-import { execSync, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium as playwrightChromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_FLAGS, ensureChromium } from './chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS]
 const REPORT_DIR = 'var/lighthouse'
 const BUILD_LOCK = '/tmp/shop-build.lock'
 
@@ -305,12 +296,7 @@ const save = argv.includes('--save')
 const build = !argv.includes('--no-build')
 const pageArgs = argv.filter((a) => !a.startsWith('--'))
 
-if (!existsSync(CHROMIUM)) {
-  console.log('installing Debian chromium…')
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
-  })
-}
+ensureChromium()
 if (build) {
   // One build at a time on this machine (several checkouts build side by side).
   const locked = spawnSync('sh', ['-c', 'command -v flock'], { stdio: 'ignore' }).status === 0

@@ -1,3 +1,4 @@
+import { sampleOrderFields, type PickupPoint, type RefreshedOrder } from '../../scripts/sample-order'
 import type { BenchTarget, BenchVisitor } from '../types'
 
 /**
@@ -35,45 +36,15 @@ const contact = {
 /** The fields of a save that places an order: read from the shop itself, not assumed. */
 let placing: Record<string, string> | null = null
 
-type Answer = {
-  order: {
-    ORDER_PROP: { properties: { ID: string; CODE: string | null }[] }
-    DELIVERY: Record<string, { ID: string; CODE?: string }>
-    PAY_SYSTEM: { ID: string; CODE: string }[]
-  }
-}
-
 async function learnPlacingFields(visitor: BenchVisitor, baseUrl: string): Promise<void> {
   await withBasket(visitor, baseUrl)
   if (placing) return
   const refresh = await post(baseUrl, visitor, AJAX, { action: 'refreshOrderAjax', SITE_ID: 's2', via_ajax: 'Y', 'order[PERSON_TYPE]': '1' })
-  const { order } = (await refresh.json()) as Answer
-  const propId = (code: string) => order.ORDER_PROP.properties.find((p) => p.CODE === code)?.ID ?? ''
-  const sdek = Object.values(order.DELIVERY).find((d) => d.CODE === 'sdek')
-  const cash = order.PAY_SYSTEM.find((p) => p.CODE === 'cash')
+  const { order } = (await refresh.json()) as { order: RefreshedOrder }
   const points = await post(baseUrl, visitor, '/ajax/VuePvzComponent/', { action: 'getPoints', city: 'moskva', type: 'sdek', postPay: 'Y' })
-  const point = ((await points.json()) as { points: { id: string; address: string }[] }).points[0]
-  if (!sdek || !cash || !point) throw new Error('checkout bench: no СДЭК delivery, cash payment or point that takes it')
-  const values: Record<string, string> = {
-    PROP_NAME: 'Анна',
-    PROP_LASTNAME: 'Иванова',
-    PROP_EMAIL: 'bench@example.ru',
-    PROP_PHONE: '+7 (912) 345-67-89',
-    LOCATION: 'moskva',
-    MICRO_HANDLER: 'sdek',
-    MICRO_POINT_ID: point.id,
-    PROP_ADDRESS: point.address,
-  }
-  placing = {
-    action: 'saveOrderAjax',
-    SITE_ID: 's2',
-    via_ajax: 'Y',
-    'order[PERSON_TYPE]': '1',
-    'order[location_type]': 'code',
-    'order[DELIVERY_ID]': sdek.ID,
-    'order[PAY_SYSTEM_ID]': cash.ID,
-    ...Object.fromEntries(Object.entries(values).map(([code, value]) => [`order[ORDER_PROP_${propId(code)}]`, value])),
-  }
+  const point = ((await points.json()) as { points: PickupPoint[] }).points[0]
+  placing = sampleOrderFields(order, point, { lastName: 'Иванова', email: 'bench@example.ru' })
+  if (!placing) throw new Error('checkout bench: no СДЭК delivery, cash payment or point that takes it')
 }
 
 // A new key per save (ADR 031): a repeated key would answer the first order without writing.

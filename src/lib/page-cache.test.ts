@@ -100,7 +100,8 @@ describe('the page cache', () => {
     expect(next.renders).toBe(3)
   })
 
-  it('sends but does not keep a render that began before an invalidation', async () => {
+  /** A render of /news/ that an invalidation overtakes; answers what the next visitor gets. */
+  async function straddleAnInvalidation(): Promise<{ straddled: string; after: Response; renders: number }> {
     const next = new FakeNext()
     const base = await serve(next)
     next.hold = true
@@ -108,24 +109,22 @@ describe('the page cache', () => {
     await waitFor(async () => next.renders === 1)
     invalidateTag('content')
     next.release()
-    expect(await (await straddling).text()).toContain('render 1')
+    const straddled = await (await straddling).text()
     next.hold = false
     const after = await get(`${base}/news/`)
-    expect([after.headers.get('x-page-cache'), next.renders]).toEqual(['miss', 2])
+    return { straddled, after, renders: next.renders }
+  }
+
+  it('sends but does not keep a render that began before an invalidation', async () => {
+    const { straddled, after, renders } = await straddleAnInvalidation()
+    expect(straddled).toContain('render 1')
+    expect([after.headers.get('x-page-cache'), renders]).toEqual(['miss', 2])
   })
 
   it('negative control: without the guard the straddling render is kept and the old page served', async () => {
     setStaleRenderGuard(false)
-    const next = new FakeNext()
-    const base = await serve(next)
-    next.hold = true
-    const straddling = get(`${base}/news/`)
-    await waitFor(async () => next.renders === 1)
-    invalidateTag('content')
-    next.release()
-    await (await straddling).text()
-    const after = await get(`${base}/news/`)
-    expect([after.headers.get('x-page-cache'), next.renders]).toEqual(['hit', 1])
+    const { after, renders } = await straddleAnInvalidation()
+    expect([after.headers.get('x-page-cache'), renders]).toEqual(['hit', 1])
   })
 
   it('renders account, checkout, calls, router requests and posts every time', async () => {

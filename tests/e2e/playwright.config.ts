@@ -1,18 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/chromium'
 
 const port = Number(process.env.PORT ?? 3100)
-const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-}
+const launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_FLAGS }
 
 /** Every spec runs at phone (375 px) and desktop (1440 px) widths against the shop's server (scripts/serve.ts, as `npm start` runs it). */
 export default defineConfig({

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Db } from '../client'
+import { hash32, seededRandom } from '@/lib/seeded-random'
 import { cities, courierCities, courierWindows, deliveryServices, deliveryTariffs, pickupPoints } from '../schema'
 
 /**
@@ -46,28 +47,6 @@ export function loadDeliverySeed(): DeliverySeedFile {
 
 export function loadStreets(): StreetsFile {
   return streetsFile.parse(JSON.parse(readFileSync(path.join(DATA_DIR, 'delivery-streets.json'), 'utf8')))
-}
-
-/** Deterministic 32-bit hash of a string (FNV-1a). */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return h >>> 0
-}
-
-/** mulberry32: small, fast, good enough to scatter points. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 interface CitySeed {

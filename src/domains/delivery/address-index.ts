@@ -4,6 +4,7 @@
  * deterministic range of house numbers. Pure: the street list is bundled JSON.
  */
 import streetsData from '@/db/seed/data/delivery-streets.json'
+import { hash32 } from '@/lib/seeded-random'
 
 export interface AddressSuggestion {
   value: string
@@ -36,15 +37,6 @@ export function normalize(text: string): string {
     .replace(/\.(?=\S)/g, '. ')
     .replace(/\s+/g, ' ')
     .trim()
-}
-
-function hash32(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return h >>> 0
 }
 
 export function streetsOf(cityCode: string): Street[] {
