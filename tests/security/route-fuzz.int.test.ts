@@ -97,6 +97,11 @@ const MANUAL_FIELDS: Record<string, () => FieldSpec[]> = {
     { path: ['coupon'], samples: ['SALE10', 'NOPE'], numeric: false },
     ...checkoutFields,
   ],
+  // Amounts in kopecks as the provider writes them; the name alone would not tell the generator.
+  '/payment/callback/': () => [
+    { path: ['paymentId'], samples: ['pay_1', '1', 'x'.repeat(64)], numeric: false },
+    { path: ['amount'], samples: ['100000', '0', '999999999999'], numeric: true },
+  ],
   '/ajax/basket/': () => [
     { path: ['ACTION'], samples: ['Add', 'Remove', 'GetBasket', 'Update', 'delete'], numeric: false },
   ],
@@ -256,6 +261,8 @@ describe('S6: fuzzing every route', () => {
     async (name) => {
       const entry = targets.find((t) => t.name === name)!
       await freshVisitors()
+      // A challenge lives ten minutes; a slow run outlives the first token.
+      ctx = { ...ctx, captcha: await captchaToken() }
       const visitors = [guest, guest, customer, customer, manager]
       const started = performance.now()
       const report = await fuzzRoute(entry.target, {

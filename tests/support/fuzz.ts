@@ -500,22 +500,26 @@ export function generate(r: Rand, index: number, route: RouteShape, ctx: GenCont
     body = { kind: 'multipart', contentType: null, form: fd }
   } else if (route.prefersJson ? kind < 0.85 : kind < 0.8) {
     const obj: Record<string, unknown> = {}
+    // Near-valid inputs keep their JSON well-formed and their values strings, so they reach the use-case.
     for (const [k, v] of form())
-      obj[k] = r() < 0.15 ? pick(r, [Number(v), [v], { v }, null, true, -1, 1.5]) : v
-    const text = pick(r, [
-      () => JSON.stringify(obj),
-      () => JSON.stringify(obj),
-      () => JSON.stringify(obj),
-      () =>
-        `{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}${fields.length ? ',' + JSON.stringify(obj).slice(1) : '}'}`,
-      () => JSON.stringify([obj]),
-      () => 'null',
-      () => '"text"',
-      () => '12',
-      () => JSON.stringify(obj).slice(0, -1),
-      () => '{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}',
-      () => JSON.stringify({ a: 'x'.repeat(KB100) }),
-    ])()
+      obj[k] = !nearValid && r() < 0.15 ? pick(r, [Number(v), [v], { v }, null, true, -1, 1.5]) : v
+    const text =
+      nearValid && r() < 0.8
+        ? JSON.stringify(obj)
+        : pick(r, [
+            () => JSON.stringify(obj),
+            () => JSON.stringify(obj),
+            () => JSON.stringify(obj),
+            () =>
+              `{"__proto__": {"polluted": 1}, "constructor": {"prototype": {"polluted": 1}}${fields.length ? ',' + JSON.stringify(obj).slice(1) : '}'}`,
+            () => JSON.stringify([obj]),
+            () => 'null',
+            () => '"text"',
+            () => '12',
+            () => JSON.stringify(obj).slice(0, -1),
+            () => '{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}',
+            () => JSON.stringify({ a: 'x'.repeat(KB100) }),
+          ])()
     body = {
       kind: 'json',
       contentType: pick(r, [
