@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
+import { hash32, seededRandom } from '@/lib/seeded-random'
 import type { Visitor } from './http'
 
 /**
@@ -14,24 +15,14 @@ import type { Visitor } from './http'
 
 export type Rand = () => number
 
-/** mulberry32. */
-export function rng(seed: number): Rand {
-  let a = seed | 0
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The shared mulberry32 (src/lib/seeded-random.ts). */
+export const rng: (seed: number) => Rand = seededRandom
 
 export const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)]!
 
 /** A route's own seed from the run's seed and its address, so one route replays without the others. */
 export function seedFor(runSeed: number, key: string): number {
-  let h = runSeed ^ 0x9e3779b9
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
-  return h >>> 0
+  return hash32(`${runSeed}:${key}`)
 }
 
 // ---------------------------------------------------------------------------------------------
