@@ -5,6 +5,7 @@ import { POST as favoritesPost } from '@/app/ajax/favorites/route'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { offers, products } from '@/db/schema'
+import { pick, rng, type Rand } from '../../../tests/support/fuzz'
 import { newVisitor, type Visitor } from '../../../tests/support/http'
 import { MAX_ITEMS_PER_ORDER } from './cart-limits'
 import type { Cart } from './cart'
@@ -15,21 +16,6 @@ import type { Cart } from './cart'
  * multipart bodies. Never a 5xx or a stack trace; a refusal (4xx or productError) changes nothing;
  * whatever is accepted keeps the cart within its limits.
  */
-
-/** mulberry32: the same inputs on every run, so a failure can be replayed. */
-function rng(seed: number) {
-  let a = seed
-  return () => {
-    a |= 0
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-type Rand = () => number
-const pick = <T,>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)]!
 
 function numberish(r: Rand, valid: readonly number[]): string {
   if (r() < 0.5) return String(pick(r, valid))
