@@ -67,15 +67,34 @@ function gate() {
   return { open, opened }
 }
 
+/** Marks, in the page, each held answer whose body the page's code has read (every call reads text()). */
+async function recordHeldAnswersRead(page: Page) {
+  await page.addInitScript(() => {
+    if (Reflect.get(window, '__heldAnswersRead')) return
+    const read: string[] = []
+    Reflect.set(window, '__heldAnswersRead', read)
+    const text = Response.prototype.text
+    Response.prototype.text = function (this: Response) {
+      const held = this.headers.get('x-held-answer')
+      return text.call(this).then((body) => {
+        if (held) read.push(held)
+        return body
+      })
+    }
+  })
+}
+
 /**
  * Holds the server's answer to the next request that `matches` (the server has already answered; the
- * page just does not see it yet). `sent` resolves when the page has sent it, `delivered` once the page
- * has been given the answer after `release()`.
+ * page just does not see it yet). `sent` resolves when the page has sent it; after `release()`,
+ * `handled` resolves once the page's code has read the answer and finished what it does with it.
  */
 async function holdNextAnswer(page: Page, url: string, matches: (body: string) => boolean) {
+  await recordHeldAnswersRead(page)
   const sent = gate()
   const release = gate()
-  const delivered = gate()
+  const fulfilled = gate()
+  const id = `held-${Math.random().toString(36).slice(2)}`
   let taken = false
   await page.route(url, async (route) => {
     if (taken || !matches(route.request().postData() ?? '')) return route.fallback()
@@ -83,15 +102,25 @@ async function holdNextAnswer(page: Page, url: string, matches: (body: string) =
     sent.open()
     const response = await route.fetch()
     await release.opened
-    await route.fulfill({ response })
-    delivered.open()
+    await route.fulfill({ response, headers: { ...response.headers(), 'x-held-answer': id } })
+    fulfilled.open()
   })
-  return { sent: sent.opened, release: release.open, delivered: delivered.opened }
-}
-
-/** The page handles an answer a few tasks after it is delivered; "nothing changed" needs that window. */
-async function settle(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)))
+  const handled = fulfilled.opened.then(async () => {
+    await page.waitForFunction((held) => (Reflect.get(window, '__heldAnswersRead') as string[]).includes(held), id)
+    // What the code does after the read runs in microtasks, and React renders what it dispatched in
+    // tasks its scheduler posts on a MessageChannel: two messages through such a queue after the read
+    // mean all of it has run. An order of events, not a length of time.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 2; i++) {
+        await new Promise<void>((resolve) => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => resolve()
+          channel.port2.postMessage(null)
+        })
+      }
+    })
+  })
+  return { sent: sent.opened, release: release.open, handled }
 }
 
 const CHECKOUT_URL = '**/sale.order.ajax/ajax.php'
@@ -264,7 +293,7 @@ test.describe('checkout', () => {
     await field(page, 'PROP_NAME').fill('Анна')
     await field(page, 'PROP_EMAIL').fill('anna.late@example.ru')
     first.release()
-    await first.delivered
+    await first.handled
     await expect(page.getByRole('radio', { name: /Курьерская доставка/ })).toBeVisible()
     await expect(field(page, 'PROP_NAME')).toHaveValue('Анна')
     await expect(field(page, 'PROP_EMAIL')).toHaveValue('anna.late@example.ru')
@@ -276,8 +305,7 @@ test.describe('checkout', () => {
     await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
     await expect(page.getByTestId('pickup-picker')).toBeVisible()
     courier.release()
-    await courier.delivered
-    await settle(page)
+    await courier.handled
     await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeChecked()
     await expect(page.getByTestId('pickup-picker')).toBeVisible()
 
@@ -290,8 +318,7 @@ test.describe('checkout', () => {
     await place.sent
     await page.getByRole('radio', { name: /Пункты выдачи Boxberry/ }).check()
     place.release()
-    await place.delivered
-    await settle(page)
+    await place.handled
     await expect(page.getByRole('radio', { name: /Пункты выдачи Boxberry/ })).toBeChecked()
     await expect(page.getByTestId('pickup-picker')).toBeVisible()
     await expect(field(page, 'PROP_NAME')).toHaveValue('Анна')
