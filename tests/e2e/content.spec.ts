@@ -128,9 +128,11 @@ test.describe('home page showcases', () => {
     const card = page.locator('#mainpage-products [data-product-id]').first()
     const productId = await card.getAttribute('data-product-id')
     const href = await card.locator('a').first().getAttribute('href')
+    // The product page records the view with a POST after it has loaded; from the page cache it loads
+    // fast enough for that POST to finish before goto() returns, so the wait starts first.
+    const recorded = page.waitForResponse((r) => r.url().includes('/ajax/recently-viewed/') && r.request().method() === 'POST')
     await page.goto(href!)
-    // The product page records the view with a POST after it has loaded.
-    await page.waitForResponse((r) => r.url().includes('/ajax/recently-viewed/') && r.request().method() === 'POST')
+    await recorded
     await page.goto('/')
     const block = page.locator('[data-block="recently-viewed"]')
     await expect(block).toBeVisible()
