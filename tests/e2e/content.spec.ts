@@ -129,8 +129,9 @@ test.describe('home page showcases', () => {
     const productId = await card.getAttribute('data-product-id')
     const href = await card.locator('a').first().getAttribute('href')
     // The product page records the view with a POST after it has loaded; from the page cache it loads
-    // fast enough for that POST to finish before goto() returns, so the wait starts first.
-    const recorded = page.waitForResponse((r) => r.url().includes('/ajax/recently-viewed/') && r.request().method() === 'POST')
+    // fast enough for that POST to finish before goto() returns, so the wait starts first, and it waits
+    // for the 'add' itself, not for the home page's own late 'get'.
+    const recorded = page.waitForResponse((r) => r.url().includes('/ajax/recently-viewed/') && r.request().postData()?.includes('action=add') === true)
     await page.goto(href!)
     await recorded
     await page.goto('/')
