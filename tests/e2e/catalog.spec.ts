@@ -221,7 +221,7 @@ test.describe('product page', () => {
     await page.locator('[data-gallery-slide="0"]').click()
     const viewer = page.locator('[data-image-viewer]')
     await expect(viewer).toBeVisible()
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden')
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden')
     const counter = viewer.locator('[data-viewer-counter]')
     await expect(counter).toHaveText('1 / 2')
     await page.keyboard.press('ArrowRight')
@@ -245,7 +245,7 @@ test.describe('product page', () => {
     await expect(counter).toHaveText('2 / 2')
     await page.keyboard.press('Escape')
     await expect(viewer).toBeHidden()
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('')
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('')
   })
 
   test('tabs follow the hash and write it on click', async ({ page }) => {

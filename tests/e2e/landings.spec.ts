@@ -124,10 +124,10 @@ test.describe('weight-loss programme', () => {
     const cherry = dialog.getByRole('button', { name: 'Вишня' })
     await cherry.click()
     await expect(cherry).toHaveAttribute('aria-pressed', 'true')
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden')
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden')
     await dialog.getByRole('button', { name: 'Закрыть' }).click()
     await expect(dialog).toBeHidden()
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('')
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('')
   })
 })
 
@@ -141,10 +141,10 @@ test.describe('meal plan', () => {
     await expect(dialog.getByRole('heading', { name: 'Овсянка с ягодами' })).toBeVisible()
     // 175.5 + 28.5 + 32.9 = 236.9 → 236
     await expect(dialog.locator('[data-recipe-total]')).toHaveText('236 ккал')
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden')
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden')
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('')
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('')
   })
 
   test('the product modal switches flavour; one video plays at a time', async ({ page }) => {
