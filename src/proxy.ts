@@ -36,7 +36,7 @@ export function proxy(request: NextRequest) {
     target.pathname = `${url.pathname}/`
     response = NextResponse.rewrite(target, { request: { headers } })
   } else if (request.method === 'GET' && url.searchParams.get('ajax') === 'Y' && /^\/(catalog|brands)\/[^/]*\/?$/.test(url.pathname)) {
-    // Catalogue 'show more' asks the list's own address with ajax=Y for JSON (src/app/catalog/show-more).
+    // Catalogue 'show more' asks the list's own address with ajax=Y for JSON (src/app/(shop)/catalog/show-more).
     const target = url.clone()
     target.pathname = '/catalog/show-more/'
     target.searchParams.set('path', url.pathname)

@@ -18,7 +18,7 @@ const landingCodes = ['landings-pages.json', 'landings-programme.json'].flatMap(
     .filter((l) => l.kind === 'product')
     .map((l) => l.code),
 )
-// The programme and the meal plan have fixed addresses (src/app/turboslim/); the landings live at /landing/{code}/.
+// The programme and the meal plan have fixed addresses (src/app/(shop)/turboslim/); the landings live at /landing/{code}/.
 const PAGES = ['/', ...landingCodes.map((code) => `/landing/${code}/`), '/turboslim/', '/turboslim/menu/']
 
 // /ajax/ addresses are calls that want a session token and a POST, not pages; none is expected as a

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { GET as showMore } from '@/app/catalog/show-more/route'
+import { GET as showMore } from '@/app/(shop)/catalog/show-more/route'
 import sitemap from '@/app/sitemap'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { POST } from '@/app/payment/callback/route'
+import { POST } from '@/app/(shop)/payment/callback/route'
 import { db } from '@/db/client'
 import { offers, orders, outbox, paymentRefunds, payments } from '@/db/schema'
 import { saveOrder } from '@/domains/checkout/checkout.server'

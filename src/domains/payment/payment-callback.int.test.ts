@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { POST } from '@/app/payment/callback/route'
+import { POST } from '@/app/(shop)/payment/callback/route'
 import { db } from '@/db/client'
 import { orders, payments } from '@/db/schema'
 import { saveOrder } from '@/domains/checkout/checkout.server'

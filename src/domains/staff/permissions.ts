@@ -1,0 +1,78 @@
+import type { StaffRole } from '@/db/schema/staff'
+
+export type { StaffRole }
+export { STAFF_ROLES } from '@/db/schema/staff'
+
+/**
+ * What a staff member may do, by permission. Every back-office action names one; the server checks
+ * it for pages and for the API alike (ADR 162). Reading and changing are separate where a role may
+ * see but not touch (the warehouse reads orders, changes only their fulfilment).
+ */
+export const PERMISSIONS = [
+  'dashboard.read',
+  'orders.read',
+  'orders.write',
+  'orders.fulfil',
+  'orders.refund',
+  'customers.read',
+  'customers.write',
+  'coupons.read',
+  'coupons.write',
+  'inbox.read',
+  'inbox.write',
+  'catalog.read',
+  'catalog.write',
+  'content.write',
+  'stock.write',
+  'settings.read',
+  'settings.write',
+  'staff.manage',
+  'audit.read',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+const MANAGER: readonly Permission[] = [
+  'dashboard.read',
+  'orders.read',
+  'orders.write',
+  'orders.fulfil',
+  'orders.refund',
+  'customers.read',
+  'customers.write',
+  'coupons.read',
+  'coupons.write',
+  'inbox.read',
+  'inbox.write',
+  'catalog.read',
+]
+
+export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
+  owner: new Set(PERMISSIONS),
+  manager: new Set(MANAGER),
+  content: new Set(['dashboard.read', 'catalog.read', 'catalog.write', 'content.write']),
+  warehouse: new Set(['dashboard.read', 'orders.read', 'orders.fulfil', 'catalog.read', 'stock.write']),
+}
+
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  owner: 'Владелец',
+  manager: 'Менеджер',
+  content: 'Контент-редактор',
+  warehouse: 'Склад',
+}
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].has(permission)
+}
+
+/** Who acts in the back office: a signed-in staff member or an integration's token. */
+export interface Actor {
+  kind: 'staff' | 'token'
+  /** staff.id or api_tokens.id */
+  id: number
+  name: string
+  role: StaffRole
+}
+
+export function actorLabel(actor: Actor): string {
+  return actor.kind === 'staff' ? actor.name : `API: ${actor.name}`
+}
