@@ -110,12 +110,18 @@ export const coupons = pgTable(
     /** null: unlimited; 1: single-use. */
     maxUses: integer(),
     usedCount: integer().notNull().default(0),
+    /** Uses per buyer (the same account, e-mail or phone); null: unlimited. */
+    perBuyerLimit: integer(),
     giftOfferId: integer().references(() => offers.id, { onDelete: 'set null' }),
     active: boolean().notNull().default(true),
+    /** Set when staff end the coupon: it never applies again, and a used one is kept, not deleted. */
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('coupons_used_within_limit', sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
     check('coupons_used_non_negative', sql`${t.usedCount} >= 0`),
+    check('coupons_per_buyer_positive', sql`${t.perBuyerLimit} is null or ${t.perBuyerLimit} >= 1`),
   ],
 )
 
