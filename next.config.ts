@@ -13,6 +13,8 @@ const config: NextConfig = {
   // other dist folders (.next-e2e) would otherwise see each other's generated route types.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // forbidden(): a back-office page a role may not see answers 403 (ADR 162).
+  experimental: { authInterrupts: true },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
   async headers() {
     return [

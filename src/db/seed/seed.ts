@@ -24,6 +24,7 @@ import { packShotSvg } from './pack-shot'
 import { seedPartners } from './partners'
 import { seedReviews } from './reviews'
 import { seedShopSettings } from './shop'
+import { seedStaff } from './staff'
 import {
   badgeRow,
   brandRow,
@@ -90,6 +91,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   await seedCart(db)
   await seedShopSettings(db)
   await seedContent(db, options)
+  await seedStaff(db)
   return { products: added, cities: cityRows.length }
 }
 

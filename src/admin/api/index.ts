@@ -1,0 +1,10 @@
+import type { Endpoint } from '../endpoint'
+import { auditEndpoints } from './audit'
+import { staffEndpoints } from './staff'
+
+/** Every endpoint of /api/admin/: the OpenAPI document and the role-matrix test walk this list. */
+export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
+  ...staffEndpoints,
+  ...auditEndpoints,
+  // Each area adds its list here, one line.
+]

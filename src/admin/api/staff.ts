@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { STAFF_ROLES } from '@/domains/staff/permissions'
+import { apiTokenList, changeStaff, createApiToken, inviteStaff, resetLinkFor, revokeToken, staffList } from '@/domains/staff/staff-admin.server'
+import { endpoint } from '../endpoint'
+
+const id = z.object({ id: z.coerce.number().int().positive() })
+const role = z.enum(STAFF_ROLES)
+const member = z.object({ id: z.number(), email: z.string(), name: z.string(), role, active: z.boolean(), totp: z.boolean(), createdAt: z.string() })
+const token = z.object({ id: z.number(), name: z.string(), role, createdAt: z.string(), lastUsedAt: z.string().nullable(), revokedAt: z.string().nullable() })
+const link = z.object({ link: z.string() })
+
+export const listStaff = endpoint({
+  method: 'GET',
+  path: '/api/admin/staff',
+  permission: 'staff.manage',
+  summary: 'Сотрудники',
+  tag: 'Сотрудники',
+  response: z.object({ items: z.array(member) }),
+  handle: async () => ({ items: await staffList() }),
+})
+
+export const inviteStaffMember = endpoint({
+  method: 'POST',
+  path: '/api/admin/staff',
+  permission: 'staff.manage',
+  summary: 'Добавить сотрудника (ответ содержит одноразовую ссылку для пароля)',
+  tag: 'Сотрудники',
+  body: z.object({ email: z.email('Введите e-mail').max(200), name: z.string().trim().min(1, 'Введите имя').max(200), role }),
+  response: z.object({ member, link: z.string() }),
+  handle: ({ body, actor }) => inviteStaff(actor, body),
+})
+
+export const updateStaffMember = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/staff/{id}',
+  permission: 'staff.manage',
+  summary: 'Изменить роль, имя или доступ сотрудника',
+  tag: 'Сотрудники',
+  params: id,
+  body: z.object({ name: z.string().trim().min(1).max(200).optional(), role: role.optional(), active: z.boolean().optional() }),
+  response: member,
+  handle: ({ params, body, actor }) => changeStaff(actor, params.id, body),
+})
+
+export const staffPasswordLink = endpoint({
+  method: 'POST',
+  path: '/api/admin/staff/{id}/password-link',
+  permission: 'staff.manage',
+  summary: 'Одноразовая ссылка для смены пароля сотрудника',
+  tag: 'Сотрудники',
+  params: id,
+  response: link,
+  handle: ({ params, actor }) => resetLinkFor(actor, params.id),
+})
+
+export const listApiTokens = endpoint({
+  method: 'GET',
+  path: '/api/admin/tokens',
+  permission: 'staff.manage',
+  summary: 'Токены API интеграций',
+  tag: 'Сотрудники',
+  response: z.object({ items: z.array(token) }),
+  handle: async () => ({ items: await apiTokenList() }),
+})
+
+export const issueApiToken = endpoint({
+  method: 'POST',
+  path: '/api/admin/tokens',
+  permission: 'staff.manage',
+  summary: 'Выпустить токен API (секрет показывается один раз)',
+  tag: 'Сотрудники',
+  body: z.object({ name: z.string().trim().min(1, 'Назовите интеграцию').max(100), role }),
+  response: z.object({ token, secret: z.string() }),
+  handle: ({ body, actor }) => createApiToken(actor, body),
+})
+
+export const revokeApiToken = endpoint({
+  method: 'POST',
+  path: '/api/admin/tokens/{id}/revoke',
+  permission: 'staff.manage',
+  summary: 'Отозвать токен API',
+  tag: 'Сотрудники',
+  params: id,
+  response: token,
+  handle: ({ params, actor }) => revokeToken(actor, params.id),
+})
+
+export const staffEndpoints = [listStaff, inviteStaffMember, updateStaffMember, staffPasswordLink, listApiTokens, issueApiToken, revokeApiToken]

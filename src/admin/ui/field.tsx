@@ -1,0 +1,22 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { ui } from './styles'
+
+/** A labelled input with its error under it; the error is tied to the input for screen readers. */
+export function Field({ label, error, hint, children }: { label: string; error?: string | undefined; hint?: ReactNode; children?: ReactNode }) {
+  return (
+    <label className="block">
+      <span className={ui.label}>{label}</span>
+      {children}
+      {hint && !error ? <span className="mt-1 block text-xs text-ink-600">{hint}</span> : null}
+      {error ? (
+        <span role="alert" className="mt-1 block text-xs text-sale-500">
+          {error}
+        </span>
+      ) : null}
+    </label>
+  )
+}
+
+export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+  return <input {...props} aria-invalid={invalid ? true : undefined} className={`${ui.input} ${props.className ?? ''}`} />
+}

@@ -1,0 +1,13 @@
+import type { Permission } from '@/domains/staff/permissions'
+
+/** The back office's sections; each shows only to roles with its permission. */
+export const ADMIN_NAV: readonly { href: string; label: string; permission: Permission }[] = [
+  { href: '/admin/', label: 'Обзор', permission: 'dashboard.read' },
+  { href: '/admin/orders/', label: 'Заказы', permission: 'orders.read' },
+  { href: '/admin/customers/', label: 'Покупатели', permission: 'customers.read' },
+  { href: '/admin/coupons/', label: 'Купоны', permission: 'coupons.read' },
+  { href: '/admin/inbox/', label: 'Входящие', permission: 'inbox.read' },
+  { href: '/admin/settings/', label: 'Настройки', permission: 'settings.read' },
+  { href: '/admin/staff/', label: 'Сотрудники', permission: 'staff.manage' },
+  { href: '/admin/audit/', label: 'Журнал изменений', permission: 'audit.read' },
+]

@@ -1,0 +1,3 @@
+import { exportAudit } from '@/admin/api/audit'
+
+export const GET = exportAudit.serve

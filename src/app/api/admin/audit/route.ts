@@ -1,0 +1,3 @@
+import { listAudit } from '@/admin/api/audit'
+
+export const GET = listAudit.serve

@@ -1,0 +1,3 @@
+import { askReset } from '@/admin/api/session'
+
+export const POST = askReset

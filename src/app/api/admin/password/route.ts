@@ -1,0 +1,3 @@
+import { setPassword } from '@/admin/api/session'
+
+export const POST = setPassword

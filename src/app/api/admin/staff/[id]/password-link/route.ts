@@ -1,0 +1,3 @@
+import { staffPasswordLink } from '@/admin/api/staff'
+
+export const POST = staffPasswordLink.serve

@@ -1,0 +1,3 @@
+import { updateStaffMember } from '@/admin/api/staff'
+
+export const PATCH = updateStaffMember.serve

@@ -1,0 +1,3 @@
+import { revokeApiToken } from '@/admin/api/staff'
+
+export const POST = revokeApiToken.serve

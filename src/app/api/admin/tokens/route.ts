@@ -1,0 +1,4 @@
+import { issueApiToken, listApiTokens } from '@/admin/api/staff'
+
+export const GET = listApiTokens.serve
+export const POST = issueApiToken.serve
