@@ -1,0 +1,60 @@
+import 'server-only'
+import { db, type Db, type Tx } from '@/db/client'
+import { countOrders, orderFilterChoices, selectOrderPage, type OrderListRow } from './order-admin.db'
+import type { OrderFilter, OrderListQuery } from './order-admin.schema'
+import { ordersCsv } from './order-csv'
+
+/** One line of the back office's order list, as the page and the API show it. */
+export function listItem(row: OrderListRow) {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    paid: row.paidAt !== null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    buyerName: row.buyerName,
+    phone: row.phone,
+    email: row.email,
+    city: row.locationName,
+    deliveryName: row.deliveryName,
+    paySystemCode: row.paySystemCode,
+    paySystemName: row.paySystemName,
+    couponCode: row.couponCode,
+    items: row.items,
+    goodsPrice: row.goodsPrice,
+    deliveryPrice: row.deliveryPrice,
+    total: row.total,
+    trackNumber: row.trackNumber,
+  }
+}
+export type OrderListItem = ReturnType<typeof listItem>
+
+export interface OrderPage {
+  items: OrderListItem[]
+  total: number
+  page: number
+  limit: number
+  pages: number
+}
+
+/** A page of the filtered list and how many orders the filter finds, read together. */
+export async function listOrders(query: OrderListQuery, q: Db | Tx = db()): Promise<OrderPage> {
+  const [rows, total] = await Promise.all([
+    selectOrderPage(q, query, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    countOrders(q, query),
+  ])
+  return { items: rows.map(listItem), total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) }
+}
+
+/** More than this is not a spreadsheet anyone opens; the filter narrows it. */
+export const EXPORT_MAX_ROWS = 100_000
+
+/** The whole filtered list as CSV in the list's order, one read (one snapshot of the list). */
+export async function exportOrdersCsv(filter: OrderFilter, q: Db | Tx = db()): Promise<string> {
+  const rows = await selectOrderPage(q, filter, { offset: 0, limit: EXPORT_MAX_ROWS })
+  return ordersCsv(rows.map(listItem))
+}
+
+export function orderListChoices(q: Db | Tx = db()) {
+  return orderFilterChoices(q)
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Db, Tx } from '@/db/client'
+import { cities, deliveryServices, orderLines, orders, paySystems } from '@/db/schema'
+import { TRACK_PROP } from './fulfilment'
+import { orderSearch, type OrderFilter, type OrderSort } from './order-admin.schema'
+
+type Q = Db | Tx
+
+/** A `like` pattern that finds `text` anywhere, its own % _ \ taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * The shop's day is Moscow's (UTC+3 all year since 2014): a date filter covers that whole day there,
+ * whatever the server's or the database's time zone.
+ */
+function moscowMidnight(date: string, plusDays = 0): Date {
+  const at = new Date(`${date}T00:00:00+03:00`)
+  at.setUTCDate(at.getUTCDate() + plusDays)
+  return at
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const search = orderSearch(q)
+  if (!search) return undefined
+  switch (search.kind) {
+    case 'number-or-phone': {
+      const parts: SQL[] = []
+      if (search.orderId !== null) parts.push(eq(orders.id, search.orderId))
+      if (search.phoneDigits !== null) parts.push(like(orders.phoneDigits, containing(search.phoneDigits)))
+      // Digits that are neither a possible order number nor a phone piece find nothing, not everything.
+      return parts.length ? or(...parts) : sql`false`
+    }
+    case 'email':
+      return ilike(orders.email, containing(search.text))
+    case 'words':
+      return and(...search.words.map((w) => or(ilike(orders.buyerName, containing(w)), ilike(orders.email, containing(w)))))
+  }
+}
+
+export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
+  const where: (SQL | undefined)[] = []
+  if (filter.status?.length) where.push(inArray(orders.status, filter.status))
+  if (filter.payment === 'paid') where.push(isNotNull(orders.paidAt))
+  if (filter.payment === 'unpaid') where.push(isNull(orders.paidAt))
+  if (filter.paySystem) where.push(eq(orders.paySystemCode, filter.paySystem))
+  // delivery_id is the checkout's DELIVERY_ID as text: the service's id.
+  if (filter.deliveryType) {
+    where.push(inArray(orders.deliveryId, sql`(select ${deliveryServices.id}::text from ${deliveryServices} where ${deliveryServices.type} = ${filter.deliveryType})`))
+  }
+  if (filter.carrier) {
+    where.push(inArray(orders.deliveryId, sql`(select ${deliveryServices.id}::text from ${deliveryServices} where ${deliveryServices.code} = ${filter.carrier})`))
+  }
+  if (filter.from) where.push(gte(orders.createdAt, moscowMidnight(filter.from)))
+  if (filter.to) where.push(lt(orders.createdAt, moscowMidnight(filter.to, 1)))
+  if (filter.totalFrom !== undefined) where.push(gte(orders.total, filter.totalFrom))
+  if (filter.totalTo !== undefined) where.push(lte(orders.total, filter.totalTo))
+  if (filter.city) where.push(eq(orders.locationCode, filter.city))
+  if (filter.coupon) where.push(sql`upper(${orders.couponCode}) = ${filter.coupon.toUpperCase()}`)
+  if (filter.q) where.push(searchCondition(filter.q))
+  return and(...where)
+}
+
+function orderBy(sort: OrderSort): SQL[] {
+  switch (sort) {
+    case '-created':
+      return [desc(orders.createdAt), desc(orders.id)]
+    case 'created':
+      return [asc(orders.createdAt), asc(orders.id)]
+    case '-total':
+      return [desc(orders.total), desc(orders.id)]
+    case 'total':
+      return [asc(orders.total), asc(orders.id)]
+  }
+}
+
+const listColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  paidAt: orders.paidAt,
+  buyerName: orders.buyerName,
+  phone: orders.phone,
+  email: orders.email,
+  locationName: orders.locationName,
+  deliveryId: orders.deliveryId,
+  deliveryName: orders.deliveryName,
+  paySystemCode: orders.paySystemCode,
+  paySystemName: orders.paySystemName,
+  couponCode: orders.couponCode,
+  goodsPrice: orders.goodsPrice,
+  deliveryPrice: orders.deliveryPrice,
+  total: orders.total,
+  trackNumber: sql<string | null>`${orders.props} ->> ${TRACK_PROP}`,
+  items: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+}
+
+export function selectOrderPage(q: Q, filter: OrderFilter, page: { offset: number; limit: number }) {
+  return q
+    .select(listColumns)
+    .from(orders)
+    .where(orderFilterWhere(filter))
+    .orderBy(...orderBy(filter.sort))
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+export type OrderListRow = Awaited<ReturnType<typeof selectOrderPage>>[number]
+
+export async function countOrders(q: Q, filter: OrderFilter): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(orders).where(orderFilterWhere(filter))
+  return row?.n ?? 0
+}
+
+/** The choices of the list's filters: cities that have orders, delivery services, payment methods. */
+export async function orderFilterChoices(q: Q) {
+  const [cityRows, deliveryRows, payRows] = await Promise.all([
+    q
+      .select({ code: cities.code, name: cities.name })
+      .from(cities)
+      .where(sql`exists (select 1 from ${orders} where ${orders.locationCode} = ${cities.code})`)
+      .orderBy(asc(cities.name)),
+    q.select({ code: deliveryServices.code, name: deliveryServices.name, type: deliveryServices.type }).from(deliveryServices).orderBy(asc(deliveryServices.sort)),
+    q.select({ code: paySystems.code, name: paySystems.name }).from(paySystems).orderBy(asc(paySystems.sort)),
+  ])
+  return { cities: cityRows, carriers: deliveryRows, paySystems: payRows }
+}
