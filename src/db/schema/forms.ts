@@ -72,3 +72,24 @@ export const formLimits = pgTable('form_limits', {
   hits: integer().notNull().default(0),
   windowStartedAt: timestamp({ withTimezone: true }).notNull(),
 })
+
+/**
+ * Staff replies to a question or a contact message, sent to the asker by e-mail through the outbox
+ * (the inbox of the back office, ADR 162). The text is kept so the inbox shows what was answered and
+ * by whom; the question's erasure (152-ФЗ) takes its replies with it.
+ */
+export const questionReplies = pgTable(
+  'question_replies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** No foreign key to staff: a reply outlives the account that wrote it, `author` names it. */
+    staffId: integer(),
+    author: text().notNull(),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('question_replies_question_idx').on(t.questionId, t.createdAt), check('question_replies_text_length', sql`length(${t.text}) between 1 and 5000`)],
+)
