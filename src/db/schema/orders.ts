@@ -68,11 +68,13 @@ export const orders = pgTable(
     // The back office's order list (ADR 162): the default sort, each filter that narrows a lot, and
     // trigram indexes for the substring search by phone digits, e-mail and name (without a GIN pending
     // list: PGlite runs no autovacuum, see migration 0011).
-    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards they serve ORDER BY … DESC, whose NULLS FIRST a
+    // drizzle .desc() column (DESC NULLS LAST) would not match (the planner then sorts the table).
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_total_idx').on(t.total, t.id),
-    index('orders_location_idx').on(t.locationCode, t.createdAt.desc()),
-    index('orders_delivery_idx').on(t.deliveryId, t.createdAt.desc()),
+    index('orders_location_idx').on(t.locationCode, t.createdAt, t.id),
+    index('orders_delivery_idx').on(t.deliveryId, t.createdAt, t.id),
     index('orders_coupon_idx').on(sql`upper(${t.couponCode})`).where(sql`${t.couponCode} is not null`),
     index('orders_phone_digits_trgm_idx').using('gin', sql`${t.phoneDigits} gin_trgm_ops`).with({ fastupdate: false }),
     index('orders_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`).with({ fastupdate: false }),

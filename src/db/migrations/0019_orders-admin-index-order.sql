@@ -1,0 +1,8 @@
+DROP INDEX "orders_created_idx";--> statement-breakpoint
+DROP INDEX "orders_status_created_idx";--> statement-breakpoint
+DROP INDEX "orders_location_idx";--> statement-breakpoint
+DROP INDEX "orders_delivery_idx";--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_location_idx" ON "orders" USING btree ("location_code","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_delivery_idx" ON "orders" USING btree ("delivery_id","created_at","id");
