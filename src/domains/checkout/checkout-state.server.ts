@@ -17,6 +17,7 @@ import { findSession, ownerOf, type Owner, type SessionRow } from '@/domains/ses
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { kopecksToRubles, type Kopecks } from '@/lib/money'
+import { phoneDigits } from '@/lib/phone'
 import {
   CHECKOUT_MESSAGES,
   COMMENT_MAX,
@@ -36,6 +37,7 @@ import {
   type PricedLine,
 } from './checkout'
 import {
+  buyerCouponUses,
   couponsByCodes,
   giftOffer,
   loadCheckoutConfig,
@@ -43,6 +45,7 @@ import {
   sessionCouponCodes,
   type BuyerProfileRow,
   type CheckoutConfig,
+  type CouponBuyer,
   type GiftOffer,
   type PaySystemRow,
   type PersonTypeRow,
@@ -70,6 +73,15 @@ export async function visitorOf(q: Db | Tx, cookieId: string): Promise<Visitor> 
   const session = await findSession(q, cookieId)
   const user = session?.userId ? await userForSession(q, cookieId) : null
   return { cookieId, session, user, owner: session ? ownerOf(session) : null }
+}
+
+/** The buyer a per-buyer coupon limit counts, from the account and the order's e-mail and phone. */
+export function couponBuyer(visitor: Visitor, values: ReadonlyMap<string, string>): CouponBuyer {
+  return {
+    userId: visitor.user?.id ?? null,
+    email: (values.get('PROP_EMAIL') ?? '').trim().toLowerCase(),
+    phoneDigits: phoneDigits(values.get('PROP_PHONE') ?? ''),
+  }
 }
 
 export interface BuiltOrder {
@@ -178,7 +190,9 @@ export async function buildOrder(
 
   // Basket lines, recomputed from the database (R8).
   const lines = basket.map(priceLine)
-  const coupons = applyCoupons(facts.couponCodes, facts.couponRows, facts.gifts, goodsSum(lines), facts.at)
+  const limitedPerBuyer = [...facts.couponRows.values()].filter((c) => c.perBuyerLimit !== null).map((c) => c.id)
+  const buyerUses = await buyerCouponUses(q, limitedPerBuyer, couponBuyer(visitor, values))
+  const coupons = applyCoupons(facts.couponCodes, facts.couponRows, facts.gifts, goodsSum(lines), facts.at, buyerUses)
   mirrorCoupon(values, coupons.coupon)
 
   const warnings: OrderState['WARNING'] = {}

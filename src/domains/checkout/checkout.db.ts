@@ -1,19 +1,20 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import {
   buyerProfiles,
   checkoutKeys,
+  couponUses,
   coupons,
   deliveryServices,
   offers,
   orderPropGroups,
   orderProps,
+  orders,
   paySystems,
   personTypes,
   products,
   sections,
   sessionCoupons,
-  settings,
 } from '@/db/schema'
 import type { CouponRow } from './checkout'
 
@@ -148,6 +149,34 @@ export async function takeCouponUse(tx: Tx, couponId: number, guarded: boolean):
   return rows.length === 1
 }
 
+/** Who a per-buyer coupon limit counts: the account, the e-mail and the phone of the order. */
+export interface CouponBuyer {
+  userId: number | null
+  /** Lower-cased; '' when not given. */
+  email: string
+  /** As orders.phone_digits holds them (src/lib/phone.ts phoneDigits); '' when not given. */
+  phoneDigits: string
+}
+
+/**
+ * The orders each coupon of `couponIds` was used in by this buyer: the same account, or the same
+ * e-mail, or the same phone. A cancelled order released its use (its coupon_uses row is gone).
+ */
+export async function buyerCouponUses(q: Q, couponIds: readonly number[], buyer: CouponBuyer): Promise<Map<number, number>> {
+  const same: SQL[] = []
+  if (buyer.userId !== null) same.push(eq(orders.userId, buyer.userId))
+  if (buyer.email !== '') same.push(eq(orders.email, buyer.email))
+  if (buyer.phoneDigits !== '') same.push(eq(orders.phoneDigits, buyer.phoneDigits))
+  if (couponIds.length === 0 || same.length === 0) return new Map()
+  const rows = await q
+    .select({ couponId: couponUses.couponId, uses: count() })
+    .from(couponUses)
+    .innerJoin(orders, eq(orders.id, couponUses.orderId))
+    .where(and(inArray(couponUses.couponId, [...couponIds]), or(...same)))
+    .groupBy(couponUses.couponId)
+  return new Map(rows.map((r) => [r.couponId, r.uses]))
+}
+
 /**
  * Claims a checkout key inside the order transaction. A concurrent claim of the same key waits on the
  * primary key until the first transaction ends; then it finds the row (and the order) or, if the first
@@ -189,11 +218,6 @@ export async function saveProfile(q: Q, userId: number, personTypeId: number, na
       target: [buyerProfiles.userId, buyerProfiles.personTypeId, buyerProfiles.name],
       set: { values, updatedAt: sql`now()` },
     })
-}
-
-export async function setting(q: Q, key: string): Promise<unknown> {
-  const [row] = await q.select({ value: settings.value }).from(settings).where(eq(settings.key, key))
-  return row?.value
 }
 
 /** Every delivery method with the one-click area's fields (spec section 3), the inactive ones too. */

@@ -28,10 +28,11 @@ import {
   sessionCouponCodes,
   storeSessionCoupon,
   takeCouponUse,
+  buyerCouponUses,
   takeStock,
 } from './checkout.db'
 import type { CheckoutForm, CheckoutRequest } from './checkout.schema'
-import { buildOrder, toDeliveryLines, visitorOf, type BuiltOrder, type Visitor } from './checkout-state.server'
+import { buildOrder, couponBuyer, toDeliveryLines, visitorOf, type BuiltOrder, type Visitor } from './checkout-state.server'
 import {
   EMPTY_BASKET_ANSWER,
   ONLINE_PAY_CODES,
@@ -241,6 +242,13 @@ async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder, unpaidMin
   }
   if (built.coupon && !(await takeCouponUse(tx, built.coupon.id, g.couponLimit))) {
     throw new Refusal({ MAIN: [CHECKOUT_MESSAGES.couponGone(built.coupon.code)] })
+  }
+  // Counted again here, after takeCouponUse locked the coupon's row: a concurrent order of the same
+  // buyer waits on that lock and then sees this one's use, so two tabs cannot both take the last one.
+  const perBuyer = built.coupon?.perBuyerLimit ?? null
+  if (built.coupon && perBuyer !== null && g.couponPerBuyer) {
+    const used = (await buyerCouponUses(tx, [built.coupon.id], couponBuyer(visitor, built.values))).get(built.coupon.id) ?? 0
+    if (used >= perBuyer) throw new Refusal({ MAIN: [CHECKOUT_MESSAGES.couponGone(built.coupon.code)] })
   }
   const delivery = built.delivery
   const paySystem = built.paySystem

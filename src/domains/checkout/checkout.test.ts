@@ -65,6 +65,7 @@ const coupon = (over: Partial<CouponRow> = {}): CouponRow => ({
   expiresAt: null,
   maxUses: null,
   usedCount: 0,
+  perBuyerLimit: null,
   giftOfferId: null,
   active: true,
   ...over,
@@ -84,6 +85,13 @@ describe('coupons', () => {
     ['gift', coupon({ kind: 'gift', giftOfferId: 5 }), 1000, { ok: true, discount: 0, gift: true }],
   ])('%s', (_name, row, goods, verdict) => {
     expect(evaluateCoupon(row, goods, at)).toEqual(verdict)
+  })
+
+  it('applies a per-buyer coupon until the buyer has used it that many times', () => {
+    const once = coupon({ perBuyerLimit: 2 })
+    expect(evaluateCoupon(once, 1000, at, true, 1)).toMatchObject({ ok: true })
+    expect(evaluateCoupon(once, 1000, at, true, 2)).toEqual({ ok: false, text: 'вы уже использовали этот промокод' })
+    expect(evaluateCoupon(coupon(), 1000, at, true, 50)).toMatchObject({ ok: true })
   })
 
   it('refuses a gift that is out of stock', () => {

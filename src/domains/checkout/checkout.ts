@@ -46,6 +46,8 @@ export const COUPON_STATUS_TEXT = {
   inactive: 'не действует',
   minSum: (rubles: number) => `действует при заказе от ${rubles} ₽`,
   giftUnavailable: 'подарок закончился',
+  // Not in the spec: our wording (ADR 030).
+  buyerUsedUp: 'вы уже использовали этот промокод',
 } as const
 
 export const COMMENT_MAX = 150
@@ -100,6 +102,8 @@ export interface CouponRow {
   expiresAt: Date | null
   maxUses: number | null
   usedCount: number
+  /** Uses per buyer (account, e-mail or phone); null: unlimited. */
+  perBuyerLimit: number | null
   giftOfferId: number | null
   active: boolean
 }
@@ -112,13 +116,17 @@ export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase()
 }
 
-/** Whether a coupon applies to goods worth `goods` at `at`, and what it takes off. */
-export function evaluateCoupon(row: CouponRow | undefined, goods: Kopecks, at: Date, giftAvailable = true): CouponVerdict {
+/**
+ * Whether a coupon applies to goods worth `goods` at `at`, and what it takes off. `buyerUses`: the
+ * orders this buyer already placed with it (cancelled ones release theirs).
+ */
+export function evaluateCoupon(row: CouponRow | undefined, goods: Kopecks, at: Date, giftAvailable = true, buyerUses = 0): CouponVerdict {
   if (!row) return { ok: false, text: COUPON_STATUS_TEXT.notFound }
   if (!row.active) return { ok: false, text: COUPON_STATUS_TEXT.inactive }
   if (row.startsAt && row.startsAt > at) return { ok: false, text: COUPON_STATUS_TEXT.notStarted }
   if (row.expiresAt && row.expiresAt <= at) return { ok: false, text: COUPON_STATUS_TEXT.expired }
   if (row.maxUses !== null && row.usedCount >= row.maxUses) return { ok: false, text: COUPON_STATUS_TEXT.usedUp }
+  if (row.perBuyerLimit !== null && buyerUses >= row.perBuyerLimit) return { ok: false, text: COUPON_STATUS_TEXT.buyerUsedUp }
   if (goods < row.minSum) return { ok: false, text: COUPON_STATUS_TEXT.minSum(row.minSum / 100) }
   if (row.kind === 'gift') {
     return row.giftOfferId !== null && giftAvailable
@@ -267,12 +275,13 @@ export function applyCoupons(
   gifts: ReadonlyMap<number, GiftOffer>,
   goods: Kopecks,
   at: Date,
+  buyerUses: ReadonlyMap<number, number> = new Map(),
 ): CouponOutcome {
   const out: CouponOutcome = { entries: [], coupon: null, discount: 0, gift: null }
   for (const code of [...codes].reverse()) {
     const row = rows.get(code)
     const gift = row?.kind === 'gift' && row.giftOfferId !== null ? gifts.get(row.giftOfferId) : undefined
-    const verdict = evaluateCoupon(row, goods, at, row?.kind !== 'gift' || gift?.available === true)
+    const verdict = evaluateCoupon(row, goods, at, row?.kind !== 'gift' || gift?.available === true, row ? (buyerUses.get(row.id) ?? 0) : 0)
     const applied = verdict.ok && !out.coupon && row !== undefined
     if (applied) {
       out.coupon = row
