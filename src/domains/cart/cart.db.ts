@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { basketLines, brands, offers, products, sections, sessions, settings, users } from '@/db/schema'
+import { basketLines, brands, offers, products, sections, sessions, users } from '@/db/schema'
 import type { Owner } from '@/domains/session/session.server'
 import type { BasketItem, OfferFacts } from './cart'
 
@@ -97,9 +97,4 @@ export async function setLineQuantity(tx: Tx, owner: Owner, offerId: number, qua
 
 export async function deleteOwnerLines(tx: Tx, owner: Owner): Promise<void> {
   await tx.delete(basketLines).where(ownedBy(owner))
-}
-
-export async function selectSetting(db: Db | Tx, key: string): Promise<unknown> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key))
-  return row?.value
 }

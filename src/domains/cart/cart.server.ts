@@ -1,5 +1,6 @@
 import 'server-only'
 import { db, type Db, type Tx } from '@/db/client'
+import { readSetting, type SettingKey } from '@/domains/settings/settings.server'
 import { ensureSession, findSession, ownerOf, type Owner } from '@/domains/session/session.server'
 import { cached } from '@/lib/cache'
 import { kopecksToRubles, type Kopecks } from '@/lib/money'
@@ -12,7 +13,6 @@ import {
   selectBasketItems,
   selectLineQuantities,
   selectOfferFacts,
-  selectSetting,
   setLineQuantity,
 } from './cart.db'
 
@@ -29,13 +29,12 @@ export function clearBasket(tx: Tx, owner: Owner): Promise<void> {
   return deleteOwnerLines(tx, owner)
 }
 
-export const MIN_ORDER_SUM_KEY = 'minOrderSum'
+export const MIN_ORDER_SUM_KEY = 'minOrderSum' satisfies SettingKey
 
 /** The minimum order sum from the settings table (kopecks; 0 = none). */
 export function loadMinOrderSum(): Promise<Kopecks> {
   return cached(`settings:${MIN_ORDER_SUM_KEY}`, { tags: ['settings'], ttlSeconds: 30 }, async () => {
-    const value = await selectSetting(db(), MIN_ORDER_SUM_KEY)
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0
+    return readSetting(db(), MIN_ORDER_SUM_KEY)
   })
 }
 

@@ -4,15 +4,15 @@ import { hitLimit } from '@/domains/captcha/captcha.server'
 import { now } from '@/lib/clock'
 import { testHook } from '@/lib/test-hooks'
 import { countsAsBuyerAddress } from '@/lib/client-ip'
-import { CHECKOUT_LIMITS_KEY, checkoutLimitsOf, type CheckoutLimits } from './checkout-limits'
-import { setting } from './checkout.db'
+import { CHECKOUT_LIMITS_KEY, type CheckoutLimits } from './checkout-limits'
+import { readSetting } from '@/domains/settings/settings.server'
 
 /** The negative control of the limit tests switches the limits off. */
 export const checkoutLimitGuard = testHook('checkout limits', true)
 
 /** Read outside the order transaction: on PGlite a read through the shared handle would wait on it. */
-export async function loadCheckoutLimits(q: Db): Promise<CheckoutLimits> {
-  return checkoutLimitsOf(await setting(q, CHECKOUT_LIMITS_KEY))
+export function loadCheckoutLimits(q: Db): Promise<CheckoutLimits> {
+  return readSetting(q, CHECKOUT_LIMITS_KEY)
 }
 
 export interface Requester {

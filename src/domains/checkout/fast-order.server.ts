@@ -5,6 +5,7 @@ import { CART_MESSAGES, clearBasket, loadBasket, loadMinOrderSum, type BasketIte
 import { lineProperties, unitPrices } from '@/domains/cart/cart'
 import { MAX_ITEMS_PER_ORDER } from '@/domains/cart/cart-limits'
 import { enqueueMail } from '@/domains/mail/mail.server'
+import { readSetting, type SettingKey } from '@/domains/settings/settings.server'
 import { guards } from '@/domains/orders/integrity-guards'
 import { createOrder } from '@/domains/orders/orders.server'
 import { newPaymentToken } from '@/domains/payment/payment.server'
@@ -19,7 +20,7 @@ import { CHECKOUT_MESSAGES } from './checkout'
 import { LIMIT_MESSAGES } from './checkout-limits'
 import { loadCheckoutLimits, withinLimits } from './checkout-limits.server'
 import { ONE_CLICK_MESSAGES, holidayMessagesAt } from './one-click'
-import { claimCheckoutKey, oneClickDeliveries, setting, takeStock } from './checkout.db'
+import { claimCheckoutKey, oneClickDeliveries, takeStock } from './checkout.db'
 import { priceLine } from './checkout'
 import type { FastOrderInput } from './checkout.schema'
 
@@ -148,7 +149,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
     })
     return {
       ORDER_ID: orderId,
-      MESSAGE: holidayMessagesAt(await setting(database, HOLIDAY_MESSAGES_KEY), now())?.thanks ?? ONE_CLICK_MESSAGES.thanks,
+      MESSAGE: holidayMessagesAt(await readSetting(database, HOLIDAY_MESSAGES_KEY), now())?.thanks ?? ONE_CLICK_MESSAGES.thanks,
       DATALAYER_DATA: {
         value: kopecksToRubles(basket.reduce((s, i) => s + i.price * i.quantity, 0)),
         currency: 'RUB',
@@ -193,9 +194,9 @@ export async function listOneClickDeliveries(): Promise<{ deliveries: OneClickDe
  * `{from, to, start, thanks}` (ADR 105). A new key rather than the old `oneClickHolidayNotice`, whose one
  * text said 'Заказ принят!' also as the start message: the seed never overwrites a stored setting.
  */
-export const HOLIDAY_MESSAGES_KEY = 'oneClickHolidayMessages'
+export const HOLIDAY_MESSAGES_KEY = 'oneClickHolidayMessages' satisfies SettingKey
 
 /** For the page that mounts the fallback form: the holiday start message, or null outside its window. */
 export async function oneClickHolidayNotice(): Promise<string | null> {
-  return holidayMessagesAt(await setting(db(), HOLIDAY_MESSAGES_KEY), now())?.start ?? null
+  return holidayMessagesAt(await readSetting(db(), HOLIDAY_MESSAGES_KEY), now())?.start ?? null
 }

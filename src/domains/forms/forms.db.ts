@@ -1,6 +1,6 @@
 import { and, avg, count, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { articleRatings, cities, products, questions, settings, subscriptions, type QuestionKind, type SubscriptionStatus } from '@/db/schema'
+import { articleRatings, cities, products, questions, subscriptions, type QuestionKind, type SubscriptionStatus } from '@/db/schema'
 
 export async function productName(db: Db | Tx, id: number): Promise<string | null> {
   const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id))
@@ -80,11 +80,6 @@ export async function unsubscribeByToken(db: Db | Tx, tokenHash: string, at: Dat
 export async function regionOfCity(db: Db | Tx, code: string): Promise<string | null> {
   const [row] = await db.select({ region: cities.region }).from(cities).where(eq(cities.code, code))
   return row?.region ?? null
-}
-
-export async function readSetting(db: Db | Tx, key: string): Promise<unknown> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key))
-  return row?.value ?? null
 }
 
 /** One vote per visitor and article; answers the stored mark (the earlier one when voting again). */

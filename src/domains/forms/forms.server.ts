@@ -4,6 +4,7 @@ import { db as defaultDb, type Tx } from '@/db/client'
 import { userForSession } from '@/domains/account/account.server'
 import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
+import { readSetting, type SettingKey } from '@/domains/settings/settings.server'
 import type { AjaxContext } from '@/lib/ajax'
 import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
@@ -17,7 +18,6 @@ import {
   insertSubscription,
   productName,
   rateArticle,
-  readSetting,
   regionOfCity,
   restartSubscription,
   unsubscribeByToken,
@@ -74,7 +74,7 @@ export async function questionPrefill(_input: unknown, ctx: AjaxContext) {
   return user ? { NAME: user.name, EMAIL: user.email, PHONE: user.phone } : { NAME: '', EMAIL: '', PHONE: '' }
 }
 
-const PROMO_SETTING = 'newsletter.promoRegion'
+const PROMO_SETTING = 'newsletter.promoRegion' satisfies SettingKey
 
 /**
  * The 10% promo for new subscribers of one region (a setting a manager changes; unset = no promo).
@@ -84,8 +84,7 @@ const PROMO_SETTING = 'newsletter.promoRegion'
 export async function promoApplies(region: string | undefined): Promise<boolean> {
   const sent = region?.trim().toLowerCase()
   if (!sent) return false
-  const value = await readSetting(defaultDb(), PROMO_SETTING)
-  const wanted = (typeof value === 'string' ? value : value && typeof value === 'object' && 'region' in value ? String(value.region) : '').trim().toLowerCase()
+  const wanted = (await readSetting(defaultDb(), PROMO_SETTING)).trim().toLowerCase()
   if (wanted === '') return false
   const cityRegion = (await regionOfCity(defaultDb(), sent))?.toLowerCase()
   return wanted === sent || wanted === cityRegion

@@ -2,9 +2,8 @@ import 'server-only'
 import { db } from '@/db/client'
 import { cached, invalidateTag } from '@/lib/cache'
 import { env } from '@/lib/env'
-import { resolveShopDetails, type ResolvedShopDetails, type ShopDetails } from './shop'
-import { readShopDetailsRow } from './shop.db'
-import { storedShopDetails } from './shop.schema'
+import { readSetting } from '@/domains/settings/settings.server'
+import { resolveShopDetails, SHOP_DETAILS_KEY, type ResolvedShopDetails, type ShopDetails } from './shop'
 
 const TAG = 'shop-details'
 
@@ -30,10 +29,7 @@ function envOverrides(): Partial<ShopDetails> {
 
 /** The company details in use: environment, then the `shop.details` setting, then the example. */
 export function shopDetails(): Promise<ResolvedShopDetails> {
-  return cached('shop:details', { tags: [TAG] }, async () => {
-    const parsed = storedShopDetails.safeParse(await readShopDetailsRow(db()))
-    return resolveShopDetails(parsed.success ? parsed.data : null, envOverrides())
-  })
+  return cached('shop:details', { tags: [TAG] }, async () => resolveShopDetails(await readSetting(db(), SHOP_DETAILS_KEY), envOverrides()))
 }
 
 /** Where leads (B2B requests, webinar seats) are mailed: the configured address, else the shop inbox. */

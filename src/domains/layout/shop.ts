@@ -3,6 +3,9 @@ import { phoneDigits } from '@/lib/phone'
 /** The shop's brand, shown in the header, titles and the footer; not a legal detail. */
 export const SHOP = { name: 'Витамаркет' } as const
 
+/** The settings key the back office writes the company details to (ADR 110). */
+export const SHOP_DETAILS_KEY = 'shop.details'
+
 /**
  * The company behind the shop: legal pages, invoices, the footer and the contacts page show these.
  * They come from the settings (ADR 110): environment overrides, then the `shop.details` row the back

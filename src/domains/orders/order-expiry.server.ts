@@ -1,9 +1,9 @@
 import 'server-only'
-import { z } from 'zod'
 import { db, type Db } from '@/db/client'
 import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
-import { awaitingPaymentSince, orderSetting, type OrderRow } from './orders.db'
+import { readSetting, SETTINGS, type SettingKey } from '@/domains/settings/settings.server'
+import { awaitingPaymentSince, type OrderRow } from './orders.db'
 import { cancelWithin } from './orders.server'
 
 /**
@@ -11,14 +11,11 @@ import { cancelWithin } from './orders.server'
  * still in 'awaiting_payment' this many minutes after it was placed is cancelled through the
  * transitions table's cancel step, which releases stock, coupon and courier slot once (R7).
  */
-export const UNPAID_MINUTES_KEY = 'unpaidOrderMinutes'
-export const DEFAULT_UNPAID_MINUTES = 30
+export const UNPAID_MINUTES_KEY = 'unpaidOrderMinutes' satisfies SettingKey
+export const DEFAULT_UNPAID_MINUTES = SETTINGS.unpaidOrderMinutes.fallback
 
-const minutesSetting = z.number().int().min(5).max(7 * 24 * 60)
-
-export async function unpaidOrderMinutes(q: Db): Promise<number> {
-  const parsed = minutesSetting.safeParse(await orderSetting(q, UNPAID_MINUTES_KEY))
-  return parsed.success ? parsed.data : DEFAULT_UNPAID_MINUTES
+export function unpaidOrderMinutes(q: Db): Promise<number> {
+  return readSetting(q, UNPAID_MINUTES_KEY)
 }
 
 /** One run works through at most this many orders; the next run takes the rest. */

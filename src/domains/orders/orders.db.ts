@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { couponUses, coupons, deliveryServices, offers, orderLines, orderStatusHistory, orders, sessions, settings } from '@/db/schema'
+import { couponUses, coupons, deliveryServices, offers, orderLines, orderStatusHistory, orders, sessions } from '@/db/schema'
 import type { OrderStatus } from './order-status'
 
 type Q = Db | Tx
@@ -147,9 +147,4 @@ export async function awaitingPaymentSince(q: Q, before: Date, limit: number): P
     .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.createdAt, before)))
     .orderBy(asc(orders.id))
     .limit(limit)
-}
-
-export async function orderSetting(q: Q, key: string): Promise<unknown> {
-  const [row] = await q.select({ value: settings.value }).from(settings).where(eq(settings.key, key))
-  return row?.value
 }
