@@ -1,10 +1,14 @@
 import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
+import { couponEndpoints } from './coupons'
+import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
 
 /** Every endpoint of /api/admin/: the OpenAPI document and the role-matrix test walk this list. */
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...staffEndpoints,
   ...auditEndpoints,
+  ...settingsEndpoints,
+  ...couponEndpoints,
   // Each area adds its list here, one line.
 ]

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { STAFF_ROLES } from '@/domains/staff/permissions'
-import { apiTokenList, changeStaff, createApiToken, inviteStaff, resetLinkFor, revokeToken, staffList } from '@/domains/staff/staff-admin.server'
+import { apiTokenList, changeStaff, disableTotp, enableTotp, createApiToken, inviteStaff, resetLinkFor, revokeToken, staffList } from '@/domains/staff/staff-admin.server'
+import { Refusal } from '@/lib/refusal'
 import { endpoint } from '../endpoint'
 
 const id = z.object({ id: z.coerce.number().int().positive() })
@@ -85,4 +86,36 @@ export const revokeApiToken = endpoint({
   handle: ({ params, actor }) => revokeToken(actor, params.id),
 })
 
-export const staffEndpoints = [listStaff, inviteStaffMember, updateStaffMember, staffPasswordLink, listApiTokens, issueApiToken, revokeApiToken]
+
+export const turnOnTotp = endpoint({
+  method: 'POST',
+  path: '/api/admin/profile/totp',
+  permission: 'profile.manage',
+  summary: 'Включить вход с кодом из приложения (для себя)',
+  tag: 'Профиль',
+  body: z.object({ secret: z.string().regex(/^[A-Z2-7]{32}$/), code: z.string().trim().regex(/^\d{6}$/, 'Введите шесть цифр из приложения') }),
+  response: z.object({ status: z.literal('totp-on') }),
+  handle: async ({ body, actor }) => {
+    if (actor.kind !== 'staff') throw new Refusal('forbidden', 'Код входа настраивает сам сотрудник, не токен.')
+    await enableTotp(actor, body.secret, body.code)
+    return { status: 'totp-on' as const }
+  },
+})
+
+export const turnOffTotp = endpoint({
+  method: 'POST',
+  path: '/api/admin/staff/{id}/totp-off',
+  permission: 'staff.manage',
+  summary: 'Отключить второй фактор сотрудника (потерял телефон)',
+  tag: 'Сотрудники',
+  params: id,
+  response: z.object({ status: z.literal('totp-off') }),
+  handle: async ({ params, actor }) => {
+    await disableTotp(actor, params.id)
+    return { status: 'totp-off' as const }
+  },
+})
+
+export const profileEndpoints = [turnOnTotp, turnOffTotp]
+
+export const staffEndpoints = [listStaff, inviteStaffMember, updateStaffMember, staffPasswordLink, listApiTokens, issueApiToken, revokeApiToken, ...profileEndpoints]

@@ -22,7 +22,9 @@ export function AdminShell({ actor, children }: { actor: Actor; children: ReactN
         </div>
         <SideNav items={items} />
         <div className="mt-auto hidden border-t border-white/15 pt-3 text-sm md:block" data-staff={actor.role}>
-          <div className="font-medium">{actor.name}</div>
+          <Link href="/admin/profile/" className="font-medium hover:underline">
+            {actor.name}
+          </Link>
           <div className="mb-2 text-white/70">{ROLE_NAMES[actor.role]}</div>
           <SignOutButton />
         </div>

@@ -1,7 +1,9 @@
 import type { StaffRole } from '@/db/schema/staff'
 
 export type { StaffRole }
-export { STAFF_ROLES } from '@/db/schema/staff'
+
+/** Restated without the schema module, so client components can list roles without drizzle. */
+export const STAFF_ROLES = ['owner', 'manager', 'content', 'warehouse'] as const satisfies readonly StaffRole[]
 
 /**
  * What a staff member may do, by permission. Every back-office action names one; the server checks
@@ -9,6 +11,8 @@ export { STAFF_ROLES } from '@/db/schema/staff'
  * see but not touch (the warehouse reads orders, changes only their fulfilment).
  */
 export const PERMISSIONS = [
+  /** One's own profile and second factor: every role. */
+  'profile.manage',
   'dashboard.read',
   'orders.read',
   'orders.write',
@@ -32,6 +36,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number]
 
 const MANAGER: readonly Permission[] = [
+  'profile.manage',
   'dashboard.read',
   'orders.read',
   'orders.write',
@@ -49,8 +54,15 @@ const MANAGER: readonly Permission[] = [
 export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
   manager: new Set(MANAGER),
-  content: new Set(['dashboard.read', 'catalog.read', 'catalog.write', 'content.write']),
-  warehouse: new Set(['dashboard.read', 'orders.read', 'orders.fulfil', 'catalog.read', 'stock.write']),
+  content: new Set(['profile.manage', 'dashboard.read', 'catalog.read', 'catalog.write', 'content.write']),
+  warehouse: new Set([
+    'profile.manage',
+    'dashboard.read',
+    'orders.read',
+    'orders.fulfil',
+    'catalog.read',
+    'stock.write',
+  ]),
 }
 
 export const ROLE_NAMES: Record<StaffRole, string> = {

@@ -1,0 +1,3 @@
+import { endCouponEndpoint } from '@/admin/api/coupons'
+
+export const POST = endCouponEndpoint.serve

@@ -1,0 +1,3 @@
+import { turnOnTotp } from '@/admin/api/staff'
+
+export const POST = turnOnTotp.serve

@@ -1,0 +1,3 @@
+import { turnOffTotp } from '@/admin/api/staff'
+
+export const POST = turnOffTotp.serve
