@@ -79,7 +79,7 @@ describe('listOrders: the back office order list', () => {
     let totals: number[] = []
     for (let page = 1; page <= 5; page++) {
       const answer = await listOrders(query({ sort: '-total', limit: '40', page: String(page) }))
-      expect(answer.total).toBe(all.length)
+      expect(answer).toMatchObject({ total: all.length, totalExact: true })
       expect(answer.pages).toBe(Math.ceil(all.length / 40))
       seen.push(...answer.items.map((i) => i.id))
       totals = totals.concat(answer.items.map((i) => i.total))
@@ -89,6 +89,15 @@ describe('listOrders: the back office order list', () => {
     const newest = await listOrders(query({ limit: '5' }))
     const dates = newest.items.map((i) => i.createdAt)
     expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('counts exactly up to the cap and says "more" beyond it', async () => {
+    const capped = await listOrders(query({ limit: '20' }), db(), 50)
+    expect(capped).toMatchObject({ total: 50, totalExact: false, pages: 3 })
+    expect(capped.items).toHaveLength(20)
+    const under = await listOrders(query({ city: 'omsk', limit: '20' }), db(), 50)
+    expect(under.totalExact).toBe(true)
+    expect(under.total).toBe(expected((o) => o.locationCode === 'omsk').length)
   })
 
   it('exports the filtered list as CSV, one line per order', async () => {

@@ -29,21 +29,28 @@ export function listItem(row: OrderListRow) {
 }
 export type OrderListItem = ReturnType<typeof listItem>
 
+/** Counted exactly up to this many; beyond it the list says "more than" (countOrders). */
+export const COUNT_CAP = 10_000
+
 export interface OrderPage {
   items: OrderListItem[]
+  /** Exact when `totalExact`, else the filter finds more than this. */
   total: number
+  totalExact: boolean
   page: number
   limit: number
   pages: number
 }
 
 /** A page of the filtered list and how many orders the filter finds, read together. */
-export async function listOrders(query: OrderListQuery, q: Db | Tx = db()): Promise<OrderPage> {
+export async function listOrders(query: OrderListQuery, q: Db | Tx = db(), cap = COUNT_CAP): Promise<OrderPage> {
   const [rows, total] = await Promise.all([
     selectOrderPage(q, query, { offset: (query.page - 1) * query.limit, limit: query.limit }),
-    countOrders(q, query),
+    countOrders(q, query, cap),
   ])
-  return { items: rows.map(listItem), total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) }
+  const exact = total <= cap
+  const counted = Math.min(total, cap)
+  return { items: rows.map(listItem), total: counted, totalExact: exact, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(counted / query.limit)) }
 }
 
 /** More than this is not a spreadsheet anyone opens; the filter narrows it. */

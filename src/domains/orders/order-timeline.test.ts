@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { buildTimeline, type TimelineSources } from './order-timeline'
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 10, minute))
+const empty: TimelineSources = { history: [], payments: [], refunds: [], mails: [], notes: [], audit: [] }
+
+describe('buildTimeline', () => {
+  it('merges every source by time, status first at the same moment, authors from the audit lines', () => {
+    const timeline = buildTimeline({
+      history: [
+        { id: 1, fromStatus: null, toStatus: 'awaiting_payment', note: '', createdAt: at(0) },
+        { id: 2, fromStatus: 'awaiting_payment', toStatus: 'paid', note: '', createdAt: at(5) },
+        { id: 3, fromStatus: 'paid', toStatus: 'assembling', note: 'срочно', createdAt: at(9) },
+      ],
+      payments: [{ id: 7, provider: 'sandbox', externalId: 'p-1', amount: 123_450, status: 'succeeded', createdAt: at(0), completedAt: at(5) }],
+      refunds: [],
+      mails: [{ id: 4, payload: { to: 'anna@example.ru', subject: 'Заказ №5 оплачен', text: '…' }, status: 'sent', createdAt: at(5), sentAt: at(6) }],
+      notes: [{ id: 1, author: 'Мария', text: 'позвонить', createdAt: at(8) }],
+      audit: [
+        { id: 10, at: at(8), actor: 'Мария', action: 'note', after: { text: 'позвонить' } },
+        { id: 11, at: at(9), actor: 'Мария', action: 'status', after: { status: 'assembling' } },
+        { id: 12, at: at(10), actor: 'API: 1С', action: 'edit', after: {} },
+      ],
+    })
+    expect(timeline.map((e) => [e.kind, e.title, e.author])).toEqual([
+      ['status', 'Заказ оформлен: «Ожидает оплаты»', null],
+      ['payment', 'Платёж на 1\u00a0234,5\u00a0₽ создан', null],
+      ['status', 'Статус: «Ожидает оплаты» → «Оплачен»', null],
+      ['payment', 'Платёж на 1\u00a0234,5\u00a0₽: оплачен', null],
+      ['mail', 'Письмо «Заказ №5 оплачен»: отправлено', null],
+      ['note', 'Заметка', 'Мария'],
+      ['status', 'Статус: «Оплачен» → «Собирается»', 'Мария'],
+      ['change', 'Изменение: edit', 'API: 1С'],
+    ])
+    expect(timeline[6]?.text).toBe('срочно')
+  })
+
+  it('is empty for an order with no rows, and reads a mail with an odd payload as blanks', () => {
+    expect(buildTimeline(empty)).toEqual([])
+    const [mail] = buildTimeline({ ...empty, mails: [{ id: 1, payload: null, status: 'failed', createdAt: at(1), sentAt: null }] })
+    expect(mail).toMatchObject({ title: 'Письмо «»: не доставлено', text: 'Кому: ' })
+  })
+})
