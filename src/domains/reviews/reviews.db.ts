@@ -139,7 +139,7 @@ export async function changeStatus(
   id: number,
   from: ReviewStatus,
   to: ReviewStatus,
-  managerId: number,
+  managerId: number | null,
   at: Date,
 ): Promise<{ productId: number; rating: number } | null> {
   const [row] = await tx
