@@ -1,3 +1,4 @@
+import { permissionGuard } from '@/admin/endpoint'
 import { guestMergeGuard } from '@/domains/account/guest-merge.server'
 import { providerOverride, type SocialProvider } from '@/domains/account/social-login.server'
 import { throttleGuard } from '@/domains/account/throttle.server'
@@ -84,4 +85,9 @@ export function setStaleRenderGuard(on: boolean): void {
 export function setCaptcha(options: Partial<CaptchaSettings> | null): void {
   captchaSettings.reset()
   if (options) captchaSettings.set({ ...captchaSettings(), ...options })
+}
+
+/** The back office's permission check (ADR 162), off only in the role matrix's negative control. */
+export function setPermissionGuard(on: boolean): void {
+  permissionGuard.set(on)
 }

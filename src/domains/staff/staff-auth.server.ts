@@ -103,7 +103,8 @@ export async function actorFromApiToken(token: string): Promise<Actor | null> {
   if (token.length > 200) return null
   const row = await apiTokenByHash(db(), digest(token))
   if (!row) return null
-  await touchApiToken(db(), row.id, now())
+  const at = now()
+  if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await touchApiToken(db(), row.id, at)
   return { kind: 'token', id: row.id, name: row.name, role: row.role }
 }
 
