@@ -37,17 +37,17 @@ describe('route files and endpoint definitions', () => {
     for (const endpoint of ADMIN_ENDPOINTS) {
       const route = routes.find((r) => r.url === routeUrl(endpoint.spec.path))
       expect(route, `${endpoint.spec.path} has no route file`).toBeDefined()
-      const module = (await import(/* @vite-ignore */ route!.file)) as Record<string, unknown>
-      expect(module[endpoint.spec.method], `${endpoint.spec.method} ${path.relative(process.cwd(), route!.file)}`).toBe(endpoint.serve)
+      const routeModule = (await import(/* @vite-ignore */ route!.file)) as Record<string, unknown>
+      expect(routeModule[endpoint.spec.method], `${endpoint.spec.method} ${path.relative(process.cwd(), route!.file)}`).toBe(endpoint.serve)
     }
   })
 
   it('have no handler that is not in the catalogue', async () => {
     const served = new Set(ADMIN_ENDPOINTS.map((e) => e.serve))
     for (const route of routes.filter((r) => !OUTSIDE_THE_CATALOGUE.includes(r.url))) {
-      const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>
+      const routeModule = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>
       for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
-        if (module[method] !== undefined) expect(served.has(module[method] as never), `${method} ${route.url}`).toBe(true)
+        if (routeModule[method] !== undefined) expect(served.has(routeModule[method] as never), `${method} ${route.url}`).toBe(true)
       }
     }
   })
