@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COUPON_KINDS } from '@/db/schema/checkout'
+import { COUPON_STATES } from './coupons'
 
 /**
  * What staff enter for a coupon (ADR 162): one schema for the API and the back office's form. Money
@@ -124,30 +125,7 @@ export const couponView = z.object({
   endedAt: z.string().nullable(),
   createdAt: z.string(),
   /** What the buyer sees now: 'active', 'scheduled', 'expired', 'used-up', 'paused' or 'ended'. */
-  state: z.enum(['active', 'scheduled', 'expired', 'used-up', 'paused', 'ended']),
+  state: z.enum(COUPON_STATES),
 })
 export type CouponView = z.output<typeof couponView>
-export type CouponState = CouponView['state']
-
-export const COUPON_STATE_LABELS: Record<CouponState, string> = {
-  active: 'Действует',
-  scheduled: 'Ещё не начался',
-  expired: 'Срок истёк',
-  'used-up': 'Лимит исчерпан',
-  paused: 'Выключен',
-  ended: 'Завершён',
-}
-
-export const COUPON_KIND_LABELS = { percent: 'Скидка в процентах', fixed: 'Скидка суммой', gift: 'Подарок' } as const
-
-export function couponState(
-  c: { active: boolean; endedAt: Date | null; startsAt: Date | null; expiresAt: Date | null; maxUses: number | null; usedCount: number },
-  at: Date,
-): CouponState {
-  if (c.endedAt) return 'ended'
-  if (!c.active) return 'paused'
-  if (c.expiresAt && c.expiresAt <= at) return 'expired'
-  if (c.maxUses !== null && c.usedCount >= c.maxUses) return 'used-up'
-  if (c.startsAt && c.startsAt > at) return 'scheduled'
-  return 'active'
-}
+export type { CouponState } from './coupons'

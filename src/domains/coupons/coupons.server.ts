@@ -24,10 +24,10 @@ import {
   couponInput,
   couponPatch,
   couponProblems,
-  couponState,
   type CouponListQuery,
   type CouponView,
 } from './coupons.schema'
+import { couponState } from './coupons'
 
 /**
  * The coupons as staff run them (ADR 162): the list with usage counts, new promo and gift coupons,

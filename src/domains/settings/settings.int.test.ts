@@ -46,7 +46,7 @@ async function refusalOf(run: () => Promise<unknown>): Promise<Refusal> {
 }
 
 const auditOf = (key: string) =>
-  db().select().from(auditLog).where(and(eq(auditLog.objectType, 'setting'), eq(auditLog.objectId, key))).orderBy(desc(auditLog.id))
+  db().select().from(auditLog).where(and(eq(auditLog.objectType, 'settings'), eq(auditLog.objectId, key))).orderBy(desc(auditLog.id))
 
 describe('readSetting', () => {
   it('reads the seeded values through the registry, and a default where nothing is stored', async () => {

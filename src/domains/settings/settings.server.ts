@@ -62,7 +62,7 @@ export async function updateSettings(q: Db, actor: Actor, patch: unknown): Promi
       if (JSON.stringify(old ?? null) === JSON.stringify(value)) continue
       if (value === null) await deleteSetting(tx, key)
       else await upsertSetting(tx, key, value)
-      await recordChange(tx, actor, { objectType: 'setting', objectId: key, action: 'update', before: old ?? null, after: value })
+      await recordChange(tx, actor, { objectType: 'settings', objectId: key, action: 'update', before: old ?? null, after: value })
       changed++
     }
     if (changed > 0) await announceChanges(tx, SETTINGS_CACHE_TAGS)

@@ -1,0 +1,40 @@
+import type { Metadata } from 'next'
+import { requirePermission } from '@/admin/session.server'
+import { PageHeader } from '@/admin/ui/page-header'
+import { SettingsGroupForm, type SettingCard } from '@/admin/ui/settings/settings-form'
+import { db } from '@/db/client'
+import { SETTING_GROUPS, SETTING_KEYS, SETTINGS, type SettingGroup } from '@/domains/settings/settings'
+import { allSettings } from '@/domains/settings/settings.server'
+import { can } from '@/domains/staff/permissions'
+
+export const metadata: Metadata = { title: 'Настройки' }
+
+export default async function SettingsPage() {
+  const actor = await requirePermission('settings.read', '/admin/settings/')
+  const view = await allSettings(db())
+  const groups = (Object.keys(SETTING_GROUPS) as SettingGroup[]).map((group) => ({
+    group,
+    cards: SETTING_KEYS.filter((key) => SETTINGS[key].group === group).map(
+      (key): SettingCard => ({
+        key,
+        label: SETTINGS[key].label,
+        ...(SETTINGS[key].hint ? { hint: SETTINGS[key].hint } : {}),
+        fields: SETTINGS[key].fields.map((f) => ({ ...f })),
+        value: view.values[key],
+        ...(view.updatedAt[key] ? { updatedAt: view.updatedAt[key] } : {}),
+      }),
+    ),
+  }))
+  return (
+    <>
+      <PageHeader title="Настройки" description="Изменения действуют сразу: витрина и оформление заказа берут новые значения со следующего запроса. Каждое изменение записывается в журнал." />
+      <div className="space-y-6">
+        {groups
+          .filter((g) => g.cards.length > 0)
+          .map((g) => (
+            <SettingsGroupForm key={g.group} title={SETTING_GROUPS[g.group]} cards={g.cards} canWrite={can(actor.role, 'settings.write')} />
+          ))}
+      </div>
+    </>
+  )
+}
