@@ -1,6 +1,8 @@
 import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
 import { couponEndpoints } from './coupons'
+import { customerEndpoints } from './customers'
+import { inboxEndpoints } from './inbox'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
 
@@ -10,5 +12,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...auditEndpoints,
   ...settingsEndpoints,
   ...couponEndpoints,
+  ...customerEndpoints,
+  ...inboxEndpoints,
   // Each area adds its list here, one line.
 ]

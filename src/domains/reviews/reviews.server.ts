@@ -1,6 +1,7 @@
 import 'server-only'
 import { announceChanges } from '@/db/change-feed'
 import { db as defaultDb } from '@/db/client'
+import type { ReviewStatus } from '@/db/schema'
 import { currentUser, userForSession } from '@/domains/account/account.server'
 import { recordChange } from '@/domains/audit/audit.server'
 import { claimCaptcha, consumeCaptcha, enforceLimits, verifyCaptcha } from '@/domains/captcha/captcha.server'
@@ -269,7 +270,7 @@ async function moderate(input: ModerateInput, by: { userId: number | null; actor
   const db = defaultDb()
   const status = await reviewStatus(db, input.id)
   if (!status) throw new Refusal('not-found', MODERATION_MESSAGES.notFound)
-  const to = input.action === 'approve' ? 'approved' : 'rejected'
+  const to: ReviewStatus = input.action === 'approve' ? 'approved' : 'rejected'
   if (status === to) return { success: true, status, message: MODERATION_MESSAGES.unchanged }
   const changed = await db.transaction(async (tx) => {
     const row = await changeStatus(tx, input.id, status, to, by.userId, now())

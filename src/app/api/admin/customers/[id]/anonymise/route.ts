@@ -1,0 +1,3 @@
+import { anonymiseCustomerEndpoint } from '@/admin/api/customers'
+
+export const POST = anonymiseCustomerEndpoint.serve

@@ -1,0 +1,3 @@
+import { customerEndpoint } from '@/admin/api/customers'
+
+export const GET = customerEndpoint.serve

@@ -1,0 +1,3 @@
+import { listCustomersEndpoint } from '@/admin/api/customers'
+
+export const GET = listCustomersEndpoint.serve

@@ -1,0 +1,3 @@
+import { inboxCountsEndpoint } from '@/admin/api/inbox'
+
+export const GET = inboxCountsEndpoint.serve

@@ -1,0 +1,3 @@
+import { listMessagesEndpoint } from '@/admin/api/inbox'
+
+export const GET = listMessagesEndpoint.serve

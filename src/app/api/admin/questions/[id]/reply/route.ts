@@ -1,0 +1,3 @@
+import { replyEndpoint } from '@/admin/api/inbox'
+
+export const POST = replyEndpoint.serve

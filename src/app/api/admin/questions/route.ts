@@ -1,0 +1,3 @@
+import { listQuestionsEndpoint } from '@/admin/api/inbox'
+
+export const GET = listQuestionsEndpoint.serve

@@ -1,0 +1,3 @@
+import { moderateReviewEndpoint } from '@/admin/api/inbox'
+
+export const POST = moderateReviewEndpoint.serve

@@ -1,0 +1,3 @@
+import { listReviewsEndpoint } from '@/admin/api/inbox'
+
+export const GET = listReviewsEndpoint.serve

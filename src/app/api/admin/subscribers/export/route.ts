@@ -1,0 +1,3 @@
+import { exportSubscribersEndpoint } from '@/admin/api/inbox'
+
+export const GET = exportSubscribersEndpoint.serve

@@ -1,0 +1,3 @@
+import { listSubscribersEndpoint } from '@/admin/api/inbox'
+
+export const GET = listSubscribersEndpoint.serve

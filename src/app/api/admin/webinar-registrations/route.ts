@@ -1,0 +1,3 @@
+import { listWebinarRegistrationsEndpoint } from '@/admin/api/inbox'
+
+export const GET = listWebinarRegistrationsEndpoint.serve
