@@ -3,6 +3,7 @@ import { auditEndpoints } from './audit'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { inboxEndpoints } from './inbox'
+import { orderEndpoints } from './orders'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
 
@@ -12,6 +13,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...auditEndpoints,
   ...settingsEndpoints,
   ...couponEndpoints,
+  ...orderEndpoints,
   ...customerEndpoints,
   ...inboxEndpoints,
   // Each area adds its list here, one line.

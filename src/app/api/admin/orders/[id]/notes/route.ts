@@ -1,0 +1,3 @@
+import { addOrderNoteEndpoint } from '@/admin/api/orders'
+
+export const POST = addOrderNoteEndpoint.serve

@@ -1,0 +1,3 @@
+import { getOrderEndpoint } from '@/admin/api/orders'
+
+export const GET = getOrderEndpoint.serve

@@ -1,0 +1,3 @@
+import { changeOrderStatusEndpoint } from '@/admin/api/orders'
+
+export const POST = changeOrderStatusEndpoint.serve

@@ -1,0 +1,3 @@
+import { exportOrdersEndpoint } from '@/admin/api/orders'
+
+export const GET = exportOrdersEndpoint.serve

@@ -1,0 +1,3 @@
+import { listOrdersEndpoint } from '@/admin/api/orders'
+
+export const GET = listOrdersEndpoint.serve
