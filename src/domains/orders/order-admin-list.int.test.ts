@@ -95,6 +95,8 @@ describe('listOrders: the back office order list', () => {
     const capped = await listOrders(query({ limit: '20' }), db(), 50)
     expect(capped).toMatchObject({ total: 50, totalExact: false, pages: 3 })
     expect(capped.items).toHaveLength(20)
+    // Past the cap a full page promises the next one.
+    expect(await listOrders(query({ limit: '20', page: '4' }), db(), 50)).toMatchObject({ totalExact: false, pages: 5 })
     const under = await listOrders(query({ city: 'omsk', limit: '20' }), db(), 50)
     expect(under.totalExact).toBe(true)
     expect(under.total).toBe(expected((o) => o.locationCode === 'omsk').length)

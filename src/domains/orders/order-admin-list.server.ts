@@ -30,7 +30,7 @@ export function listItem(row: OrderListRow) {
 export type OrderListItem = ReturnType<typeof listItem>
 
 /** Counted exactly up to this many; beyond it the list says "more than" (countOrders). */
-export const COUNT_CAP = 10_000
+export const COUNT_CAP = 1_000
 
 export interface OrderPage {
   items: OrderListItem[]
@@ -50,7 +50,9 @@ export async function listOrders(query: OrderListQuery, q: Db | Tx = db(), cap =
   ])
   const exact = total <= cap
   const counted = Math.min(total, cap)
-  return { items: rows.map(listItem), total: counted, totalExact: exact, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(counted / query.limit)) }
+  // Past the cap the list still goes on while pages come back full.
+  const pages = exact ? Math.ceil(counted / query.limit) : Math.max(Math.ceil(counted / query.limit), query.page + (rows.length === query.limit ? 1 : 0))
+  return { items: rows.map(listItem), total: counted, totalExact: exact, page: query.page, limit: query.limit, pages: Math.max(1, pages) }
 }
 
 /** More than this is not a spreadsheet anyone opens; the filter narrows it. */
