@@ -33,9 +33,12 @@ export interface EndpointSpec<P extends z.ZodType, Q extends z.ZodType, B extend
   handle: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; actor: Actor; request: Request }) => Promise<z.input<R> | Response>
 }
 
+/** What Next passes a route handler; a route without dynamic segments may get no params at all. */
+type RouteContext = { params?: Promise<Record<string, string | string[]>> }
+
 export interface Endpoint {
   readonly spec: EndpointSpec<z.ZodType, z.ZodType, z.ZodType, z.ZodType>
-  readonly serve: (request: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
+  readonly serve: (request: Request, ctx?: RouteContext) => Promise<Response>
 }
 
 export const ADMIN_MESSAGES = {
@@ -91,7 +94,7 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
 export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = Nothing, B extends z.ZodType = Nothing, R extends z.ZodType = z.ZodType>(
   spec: EndpointSpec<P, Q, B, R>,
 ): Endpoint {
-  const serve = async (request: Request, ctx: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+  const serve = async (request: Request, ctx?: RouteContext): Promise<Response> => {
     try {
       const actor = await callerOf(request)
       if (!actor) {
@@ -102,7 +105,8 @@ export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = No
       if (permissionGuard() && !can(actor.role, spec.permission)) return json({ error: ADMIN_MESSAGES.forbidden }, 403)
       if (foreignOrigin(request)) return json({ error: ADMIN_MESSAGES.foreignOrigin }, 403)
 
-      const params = (spec.params ?? NOTHING).safeParse(await ctx.params)
+      // A route without dynamic segments may be given no params at all.
+      const params = (spec.params ?? NOTHING).safeParse((await ctx?.params) ?? {})
       if (!params.success) return json({ error: ADMIN_MESSAGES.notFound }, 404)
       const query = (spec.query ?? NOTHING).safeParse(Object.fromEntries(new URL(request.url).searchParams))
       if (!query.success) return json(invalidAnswer(query.error), 400)

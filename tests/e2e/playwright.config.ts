@@ -41,14 +41,20 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile-375',
-      // Server-level tests do not depend on the viewport; one run is enough.
-      testIgnore: ['**/crash-recovery.spec.ts'],
+      // Server-level tests do not depend on the viewport; one run is enough. The back office is for
+      // tablets and computers (issue 18): it runs at 1024 px instead of on a phone.
+      testIgnore: ['**/crash-recovery.spec.ts', '**/admin/**'],
       use: {
         ...devices['iPhone 13'],
         viewport: { width: 375, height: 812 },
         browserName: 'chromium',
         launchOptions,
       },
+    },
+    {
+      name: 'tablet-1024',
+      testMatch: '**/admin/**/*.spec.ts',
+      use: { viewport: { width: 1024, height: 768 }, browserName: 'chromium', launchOptions },
     },
     {
       name: 'desktop-1440',
