@@ -1,0 +1,216 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import type { ReactNode } from 'react'
+import { requirePermission } from '@/admin/session.server'
+import { PageHeader } from '@/admin/ui/page-header'
+import { ui } from '@/admin/ui/styles'
+import { OrderNoteForm } from '@/admin/ui/orders/order-note-form'
+import { OrderStatusActions } from '@/admin/ui/orders/order-status-actions'
+import { OrderStatusBadge, PaymentBadge } from '@/admin/ui/orders/order-status-badge'
+import { OrderTimelineList } from '@/admin/ui/orders/order-timeline-list'
+import { can } from '@/domains/staff/permissions'
+import { orderIdParams } from '@/domains/orders/order-admin-actions.schema'
+import { orderDetail } from '@/domains/orders/order-admin.server'
+import { formatRub } from '@/lib/money'
+
+export async function generateMetadata({ params }: PageProps<'/admin/orders/[id]'>): Promise<Metadata> {
+  return { title: `Заказ №${(await params).id}` }
+}
+
+const PAYMENT_STATE: Record<string, string> = { pending: 'ожидает', succeeded: 'прошёл', failed: 'не прошёл' }
+const moscow = (iso: string) => new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={`${ui.card} p-4`}>
+      <h2 className="mb-3 text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1 text-sm">
+      <dt className="text-ink-600">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  )
+}
+
+export default async function OrderPage({ params }: PageProps<'/admin/orders/[id]'>) {
+  const { id: raw } = await params
+  const actor = await requirePermission('orders.read', `/admin/orders/${encodeURIComponent(raw)}/`)
+  const id = orderIdParams.safeParse({ id: raw })
+  if (!id.success) notFound()
+  const order = await orderDetail(id.data.id, actor)
+  if (!order) notFound()
+  const canNote = can(actor.role, 'orders.fulfil')
+  const { totals, delivery, payment, buyer } = order
+  return (
+    <>
+      <div className="mb-2 text-sm">
+        <Link href="/admin/orders/" className={ui.link}>
+          ← Все заказы
+        </Link>
+      </div>
+      <PageHeader
+        title={`Заказ №${order.id}`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span>от {moscow(order.createdAt)}</span>
+            <OrderStatusBadge status={order.status} />
+            <PaymentBadge paid={payment.paidAt !== null} />
+            {order.source === 'one-click' ? <span>· в один клик</span> : null}
+          </span>
+        }
+      />
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-4">
+          <Card title="Состав заказа">
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs text-ink-600">
+                  <tr>
+                    <th scope="col" className="py-1 pr-2 font-semibold">Товар</th>
+                    <th scope="col" className="py-1 pr-2 text-right font-semibold">Цена</th>
+                    <th scope="col" className="py-1 pr-2 text-right font-semibold">Кол-во</th>
+                    <th scope="col" className="py-1 text-right font-semibold">Сумма</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.lines.map((l) => (
+                    <tr key={l.id} className="border-t border-line">
+                      <td className="py-2 pr-2">
+                        {l.link ? (
+                          <a className={ui.link} href={l.link} target="_blank" rel="noreferrer">
+                            {l.name}
+                          </a>
+                        ) : (
+                          l.name
+                        )}
+                        {l.gift ? <span className="ml-2 text-xs text-brand-700">подарок</span> : null}
+                        {Object.keys(l.properties).length ? (
+                          <div className="text-xs text-ink-600">
+                            {Object.entries(l.properties)
+                              .map(([k, v]) => `${k}: ${v}`)
+                              .join(', ')}
+                          </div>
+                        ) : null}
+                      </td>
+                      <td className="py-2 pr-2 text-right whitespace-nowrap">
+                        {formatRub(l.price)}
+                        {l.basePrice > l.price ? <div className="text-xs text-ink-600 line-through">{formatRub(l.basePrice)}</div> : null}
+                      </td>
+                      <td className="py-2 pr-2 text-right">{l.quantity}</td>
+                      <td className="py-2 text-right whitespace-nowrap">{formatRub(l.sum)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <dl className="mt-3 ml-auto max-w-xs border-t border-line pt-2 text-sm">
+              <div className="flex justify-between py-0.5">
+                <dt className="text-ink-600">Товары без скидки</dt>
+                <dd>{formatRub(totals.basePrice)}</dd>
+              </div>
+              {totals.basePrice > totals.goodsPrice ? (
+                <div className="flex justify-between py-0.5">
+                  <dt className="text-ink-600">Скидка{order.coupon ? ` (промокод ${order.coupon})` : ''}</dt>
+                  <dd>−{formatRub(totals.basePrice - totals.goodsPrice)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between py-0.5">
+                <dt className="text-ink-600">Доставка</dt>
+                <dd>{totals.deliveryPrice ? formatRub(totals.deliveryPrice) : 'бесплатно'}</dd>
+              </div>
+              <div className="flex justify-between py-1 text-base font-semibold">
+                <dt>Итого</dt>
+                <dd>{formatRub(totals.total)}</dd>
+              </div>
+              {totals.weightGrams ? <div className="text-right text-xs text-ink-600">Вес {(totals.weightGrams / 1000).toLocaleString('ru-RU')} кг</div> : null}
+            </dl>
+          </Card>
+          <Card title="История заказа">
+            <OrderTimelineList entries={order.timeline} />
+            {canNote ? (
+              <div className="mt-4 border-t border-line pt-4">
+                <OrderNoteForm orderId={order.id} />
+              </div>
+            ) : null}
+          </Card>
+        </div>
+        <div className="min-w-0 space-y-4">
+          <Card title="Статус">
+            <OrderStatusActions orderId={order.id} steps={order.steps} trackRequired={!can(actor.role, 'orders.write')} currentTrack={delivery.trackNumber} />
+          </Card>
+          <Card title="Покупатель">
+            <dl>
+              <Row label="Имя">{buyer.name || '—'}</Row>
+              <Row label="Телефон">{buyer.phone ? <a className={ui.link} href={`tel:${buyer.phone.replace(/[^\d+]/g, '')}`}>{buyer.phone}</a> : '—'}</Row>
+              <Row label="E-mail">{buyer.email ? <a className={ui.link} href={`mailto:${buyer.email}`}>{buyer.email}</a> : '—'}</Row>
+              <Row label="Аккаунт">{buyer.userId ? `№${buyer.userId}` : 'гость'}</Row>
+              {order.comment ? <Row label="Комментарий">{order.comment}</Row> : null}
+            </dl>
+          </Card>
+          <Card title="Доставка">
+            <dl>
+              <Row label="Способ">{delivery.name || '—'}</Row>
+              <Row label="Город">{delivery.city || '—'}</Row>
+              {delivery.pointId ? <Row label="Пункт выдачи">{delivery.pointId}</Row> : null}
+              {delivery.address ? <Row label="Адрес">{delivery.address}</Row> : null}
+              {delivery.slot ? (
+                <Row label="Интервал">
+                  {delivery.slot.date}, {delivery.slot.time}
+                </Row>
+              ) : null}
+              <Row label="Трек-номер">
+                {delivery.trackNumber ? (
+                  delivery.trackingLink ? (
+                    <a className={ui.link} href={delivery.trackingLink} target="_blank" rel="noreferrer">
+                      {delivery.trackNumber}
+                    </a>
+                  ) : (
+                    delivery.trackNumber
+                  )
+                ) : (
+                  '—'
+                )}
+              </Row>
+              {delivery.fitoId ? <Row label="№ в учётной системе">{delivery.fitoId}</Row> : null}
+            </dl>
+          </Card>
+          <Card title="Оплата">
+            <dl>
+              <Row label="Способ">{payment.name || '—'}</Row>
+              <Row label="Оплачен">{payment.paidAt ? moscow(payment.paidAt) : 'нет'}</Row>
+              {payment.cancelledAt ? <Row label="Отменён">{moscow(payment.cancelledAt)}</Row> : null}
+            </dl>
+            {payment.payments.length ? (
+              <ul className="mt-2 space-y-1 border-t border-line pt-2 text-sm">
+                {payment.payments.map((p) => (
+                  <li key={p.id}>
+                    {formatRub(p.amount)} · {PAYMENT_STATE[p.status] ?? p.status}
+                    <div className="font-mono text-xs break-all text-ink-600">
+                      {p.provider} · {p.externalId}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {payment.refunds.length ? (
+              <ul className="mt-2 space-y-1 border-t border-line pt-2 text-sm">
+                {payment.refunds.map((r) => (
+                  <li key={r.id}>
+                    Возврат {formatRub(r.amount)} · {r.status}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+        </div>
+      </div>
+    </>
+  )
+}
