@@ -5,6 +5,7 @@ import { outbox } from '@/db/schema'
 import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
 import { CLAIM_LEASE_MS, mailMessage, MAX_ATTEMPTS, nextAttemptDelayMs, type MailMessage } from './mail'
+import { readSetting } from '@/domains/settings/settings.server'
 import { mailTransport } from './transport.server'
 
 /**
@@ -51,11 +52,15 @@ export async function claimDueMail(limit = 20, db: Db = defaultDb()) {
 /** Sends due messages, each under its claim (claimDueMail). */
 export async function drainOutbox(limit = 20, db: Db = defaultDb()): Promise<{ sent: number; failed: number }> {
   const claimed = await claimDueMail(limit, db)
+  if (claimed.length === 0) return { sent: 0, failed: 0 }
+  // The back office's sender, else the transport's MAIL_FROM; read once per batch.
+  const from = await readSetting(db, 'mail.from')
   let sent = 0
   let failed = 0
   for (const row of claimed) {
     try {
-      await mailTransport().send(mailMessage.parse(row.payload), row.id)
+      const message = mailMessage.parse(row.payload)
+      await mailTransport().send(from ? { ...message, from } : message, row.id)
       await db.update(outbox).set({ status: 'sent', sentAt: now() }).where(eq(outbox.id, row.id))
       sent++
     } catch (error) {

@@ -8,7 +8,8 @@ import { messageIdFor, type MailMessage } from './mail'
 
 /** Sends through SMTP when SMTP_URL is set; otherwise writes an .eml file to var/mail/ (works offline). */
 export interface MailTransport {
-  send(message: MailMessage, id: number): Promise<void>
+  /** `from`: the back office's sender setting, when set; otherwise MAIL_FROM. */
+  send(message: MailMessage & { from?: string }, id: number): Promise<void>
 }
 
 function smtpTransport(url: string): MailTransport {

@@ -10,6 +10,9 @@ import type { Actor } from '@/domains/staff/permissions'
 import { onInvalidate } from '@/lib/cache'
 import { Refusal } from '@/lib/refusal'
 import { checkout, offerWithStock, orderFields, visitorWithBasket } from '../../../tests/support/checkout'
+import { setMailTransport } from '../../../tests/support/test-hooks'
+import type { MailMessage } from '@/domains/mail/mail'
+import { drainOutbox, enqueueMail } from '@/domains/mail/mail.server'
 import type { SaveAnswer } from '@/domains/checkout/checkout-wire'
 import { allSettings, readSetting, updateSettings } from './settings.server'
 
@@ -28,6 +31,7 @@ afterEach(async () => {
     if (seeded.length) await db().insert(settings).values(seeded)
   }
   await db().delete(auditLog)
+  setMailTransport(undefined)
 })
 
 /** Keeps the seeded rows once, so each test may change them freely. */
@@ -150,7 +154,7 @@ describe('updateSettings', () => {
     await keepSeed()
     const view = await allSettings(db())
     expect(Object.keys(view.values).sort()).toEqual(
-      ['checkoutLimits', 'minOrderSum', 'newsletter.promoRegion', 'oneClickHolidayMessages', 'shop.details', 'unpaidOrderMinutes'].sort(),
+      ['checkoutLimits', 'mail.from', 'minOrderSum', 'newsletter.promoRegion', 'oneClickHolidayMessages', 'shop.details', 'unpaidOrderMinutes'].sort(),
     )
     expect(view.values.minOrderSum).toBe(20000)
   })
@@ -178,4 +182,30 @@ describe('minimum order sum changed in the back office', () => {
     const taken = await checkout<SaveAnswer>('saveOrderAjax', fields, await visitorWithBasket([{ offerId: offer.id, quantity: 1 }]))
     expect(placed(taken)).toBe(true)
   }, 60_000)
+})
+
+describe('mail sender', () => {
+  async function sendOne(): Promise<(MailMessage & { from?: string })[]> {
+    const sent: (MailMessage & { from?: string })[] = []
+    setMailTransport({ send: async (m) => void sent.push(m) })
+    await drainOutbox(1000)
+    sent.length = 0
+    await db().transaction((tx) => enqueueMail(tx, { to: 'buyer@example.ru', subject: 'Заказ', text: 'Спасибо' }))
+    await drainOutbox()
+    return sent
+  }
+
+  it('mails go from MAIL_FROM until the back office sets a sender, then from that sender', async () => {
+    await keepSeed()
+    expect((await sendOne()).map((m) => m.from)).toEqual([undefined])
+    await updateSettings(db(), OWNER, { 'mail.from': 'Витамаркет <hello@vitamarket.example>' })
+    expect((await sendOne()).map((m) => m.from)).toEqual(['Витамаркет <hello@vitamarket.example>'])
+  })
+
+  it('refuses a sender that is not one mailbox', async () => {
+    for (const bad of ['hello', 'a@b.ru, c@d.ru', 'Имя <a@b.ru>\nBcc: x@y.ru']) {
+      const refusal = await refusalOf(() => updateSettings(db(), OWNER, { 'mail.from': bad }))
+      expect((refusal.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['mail.from'])
+    }
+  })
 })

@@ -16,6 +16,7 @@ export const SETTING_GROUPS = {
   orders: 'Заказы',
   holiday: 'Праздничное уведомление',
   newsletter: 'Рассылка',
+  mail: 'Почта',
   limits: 'Защита от злоупотреблений',
 } as const
 export type SettingGroup = keyof typeof SETTING_GROUPS
@@ -69,6 +70,7 @@ const M = {
   required: 'Заполните поле.',
   limit: 'Введите целое число от 1 до 100 000.',
   example: 'Укажите, пример это или настоящие реквизиты.',
+  mailFrom: 'Отправитель — адрес или «Имя <адрес>», например «Витамаркет <shop@example.ru>».',
 } as const
 
 /** An object whose every issue of its own (wrong type, unknown field) reads in Russian. */
@@ -88,6 +90,8 @@ const isoDate = z
   .string({ error: M.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.date })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: M.date })
+/** 'shop@example.ru' or 'Витамаркет <shop@example.ru>': one mailbox, no list, no line breaks. */
+const mailbox = /^(?:[^<>\r\n,;"]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]{2,}>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]{2,})$/
 const limitCount = z.number({ error: M.limit }).int({ error: M.limit }).min(1, { error: M.limit }).max(100_000, { error: M.limit })
 
 // ---------- the shop's details (ADR 110) ----------
@@ -208,6 +212,14 @@ export const SETTINGS = {
       return ''
     },
     fields: [{ name: '', label: 'Регион (как в справочнике городов)', kind: 'text' }],
+  }),
+  'mail.from': define({
+    label: 'Отправитель писем',
+    group: 'mail',
+    hint: 'Как покупатели видят отправителя писем магазина. Пусто — значение MAIL_FROM из окружения. Адрес должен принадлежать домену, с которого почтовый сервер вправе отправлять.',
+    schema: text(200).refine((v) => v === '' || mailbox.test(v), { error: M.mailFrom }),
+    fallback: '',
+    fields: [{ name: '', label: 'Отправитель (From)', kind: 'text' }],
   }),
   checkoutLimits: define({
     label: 'Ограничения оформления заказа',

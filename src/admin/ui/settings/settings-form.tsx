@@ -85,7 +85,7 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
       <fieldset disabled={!canWrite || busy} className="space-y-6">
         {cards.map((card) => (
           <section key={card.key} className="space-y-3">
-            {cards.length > 1 || card.fields.length > 1 ? <h3 className="font-semibold">{card.label}</h3> : null}
+            {cards.length > 1 ? <h3 className="font-semibold">{card.label}</h3> : null}
             {card.hint ? <p className="text-sm text-ink-600">{card.hint}</p> : null}
             {errors[card.key] && card.fields.some((f) => f.name !== '') ? (
               <p role="alert" className="text-sm text-sale-500">
