@@ -1,16 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { signInAsStaff } from './staff-sign-in'
 
 // The full-page cache (ADR 161) as a buyer meets it: a first visit gets its session from a cached page
 // and can buy at once, and a published review reaches the cached product page on the next visit.
 
 /** The reviews spec publishes here too; both only ever add reviews, so 'more than before' holds. */
 const ZINC = '/catalog/immunitet/p1-tsink-khelat-solgar/'
-const MANAGER = { email: 'manager@vitamarket.local', password: 'Moderator-2026' }
-
-async function sessidOf(page: Page): Promise<string> {
-  return decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'vm_sessid')?.value ?? '')
-}
-
 /** The page as the cache sends it: whether it came from memory, and the review count in its HTML. */
 async function cachedProductPage(request: APIRequestContext) {
   const res = await request.get(ZINC)
@@ -48,10 +43,6 @@ test.describe('full-page cache', () => {
 
   test('a review published by the manager shows in the cached product page at once', async ({ page }, info) => {
     await page.goto('/')
-    const signedIn = await page.request.post('/ajax/auth/', {
-      form: { LOGIN_OR_EMAIL: MANAGER.email, PASS: MANAGER.password, sessid: await sessidOf(page) },
-    })
-    expect(signedIn.status()).toBeLessThan(400)
     // Until the page is served from memory (another test may have just emptied the cache).
     await expect.poll(async () => (await cachedProductPage(page.request)).cache).toBe('hit')
     const before = (await cachedProductPage(page.request)).reviews
@@ -66,7 +57,7 @@ test.describe('full-page cache', () => {
     await form.getByRole('button', { name: 'Отправить отзыв' }).click()
     await expect(block.getByText('Спасибо за отзыв! Ваш отзыв направлен на модерацию')).toBeVisible({ timeout: 20_000 })
 
-    await page.goto('/manager/reviews/')
+    await signInAsStaff(page)
     const item = page.getByTestId('moderation-item').filter({ hasText: text })
     await item.getByRole('button', { name: 'Опубликовать' }).click()
     await expect(item.getByRole('status')).toHaveText('Отзыв опубликован.')

@@ -2,7 +2,8 @@ import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { POST as addReview } from '@/app/ajax/add-review-to-aplaut/route'
 import { POST as getCeo } from '@/app/ajax/get-aplaut-ceo/route'
-import { POST as moderate } from '@/app/(shop)/manager/reviews/moderate/route'
+import { GET as oldPage } from '@/app/(shop)/manager/reviews/route'
+import { POST as moderation } from '@/app/api/admin/reviews/[id]/moderation/route'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { offers, products, reviews } from '@/db/schema'
@@ -11,7 +12,14 @@ import { clearCache } from '@/lib/cache'
 import { easyCaptcha } from '../support/captcha'
 import { newVisitor } from '../support/http'
 import { D3, EMPTY, call, getReviewList, productByCode, signedInVisitor, widgetFields } from '../support/reviews-fixtures'
+import { adminRequest, signedInStaff } from '../support/staff'
 import { setCaptcha } from '../support/test-hooks'
+
+/** Moderation lives in the back office (issue 18): POST /api/admin/reviews/{id}/moderation as the inbox page sends it. */
+async function moderate(id: number | string, action: 'approve' | 'reject', auth: { cookie?: string }) {
+  const response = await moderation(adminRequest('POST', `/api/admin/reviews/${id}/moderation/`, auth, { action }), { params: Promise.resolve({ id: String(id) }) })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
 
 beforeAll(() => easyCaptcha({ limits: false }))
 afterAll(() => setCaptcha(null))
@@ -26,33 +34,41 @@ describe('moderation', () => {
   }
   const ratingOf = async (id: number) => (await db().select({ rating: products.rating, n: products.ratesCount }).from(products).where(eq(products.id, id)))[0]!
 
-  it('is refused to guests and buyers', async () => {
+  it('is refused without a staff session (a buyer account with the old manager role included) and to roles without inbox.write', async () => {
     const p = await productByCode(EMPTY)
     const id = await pendingReview(p.id, 5, 'Для проверки прав')
-    for (const visitor of [newVisitor(), await signedInVisitor()]) {
-      const r = await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'approve' }, visitor)
-      expect(r.status).toBe(403)
+    for (const visitor of [newVisitor(), await signedInVisitor(), await signedInVisitor({ role: 'manager' })]) {
+      expect((await moderate(id, 'approve', { cookie: visitor.cookie })).status).toBe(401)
+    }
+    for (const role of ['content', 'warehouse'] as const) {
+      expect((await moderate(id, 'approve', await signedInStaff(role))).status).toBe(403)
     }
     const [row] = await db().select().from(reviews).where(eq(reviews.id, id))
     expect(row?.status).toBe('pending')
   })
 
+  it('the old moderation page sends its bookmarks to the inbox for good (308)', () => {
+    const answer = oldPage()
+    expect(answer.status).toBe(308)
+    expect(answer.headers.get('location')).toBe('/admin/inbox/')
+  })
+
   it('approval publishes the review and recomputes the product rating and count once', async () => {
     const p = await productByCode(EMPTY)
-    const manager = await signedInVisitor({ role: 'manager', name: 'Модератор' })
+    const manager = await signedInStaff('manager')
     expect(await ratingOf(p.id)).toEqual({ rating: 0, n: 0 })
     const a = await pendingReview(p.id, 5, 'Пятёрка')
     const b = await pendingReview(p.id, 2, 'Двойка')
-    const results = await Promise.all([1, 2, 3].map(() => call(moderate, '/manager/reviews/moderate/', { id: String(a), action: 'approve' }, manager)))
+    const results = await Promise.all([1, 2, 3].map(() => moderate(a, 'approve', manager)))
     expect(results.filter((r) => r.status === 200)).not.toHaveLength(0)
     expect(await ratingOf(p.id)).toEqual({ rating: 5, n: 1 })
-    await call(moderate, '/manager/reviews/moderate/', { id: String(b), action: 'approve' }, manager)
+    await moderate(b, 'approve', manager)
     expect(await ratingOf(p.id)).toEqual({ rating: 3.5, n: 2 })
     const list = (await (await getReviewList(`/ajax/reviews/?PRODUCT_ID=${p.id}`)).json()) as { total: number; average: number; items: { text: string }[] }
     expect(list.total).toBe(2)
     expect(list.average).toBe(3.5)
     expect(list.items.map((i) => i.text).sort()).toEqual(['Двойка', 'Пятёрка'])
-    const rejected = await call(moderate, '/manager/reviews/moderate/', { id: String(b), action: 'reject' }, manager)
+    const rejected = await moderate(b, 'reject', manager)
     expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected' } })
     expect(await ratingOf(p.id)).toEqual({ rating: 5, n: 1 })
   })
@@ -70,18 +86,18 @@ describe('moderation', () => {
 
   it('publishing a review changes the rating to the new average, unpublishing it changes it back', async () => {
     const p = await productByCode('p1-ekhinatseya-evalar')
-    const manager = await signedInVisitor({ role: 'manager' })
+    const manager = await signedInStaff('manager')
     const published = await db().select({ rating: reviews.rating }).from(reviews).where(and(eq(reviews.productId, p.id), eq(reviews.status, 'approved')))
     const sum = published.reduce((s, r) => s + r.rating, 0)
     const before = await ratingOf(p.id)
     expect(before.n).toBe(published.length)
     expect(before.rating).toBeCloseTo(sum / published.length, 4)
     const id = await pendingReview(p.id, 1, 'Не помогло')
-    await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'approve' }, manager)
+    await moderate(id, 'approve', manager)
     const after = await ratingOf(p.id)
     expect(after.n).toBe(published.length + 1)
     expect(after.rating).toBeCloseTo((sum + 1) / (published.length + 1), 4)
-    const unpublished = await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'reject' }, manager)
+    const unpublished = await moderate(id, 'reject', manager)
     expect(unpublished).toMatchObject({ status: 200, body: { status: 'rejected' } })
     const back = await ratingOf(p.id)
     expect(back.n).toBe(before.n)
@@ -90,13 +106,13 @@ describe('moderation', () => {
 
   it('rejection keeps the review hidden and the rating unchanged', async () => {
     const p = await productByCode(EMPTY)
-    const manager = await signedInVisitor({ role: 'manager' })
+    const manager = await signedInStaff('manager')
     const before = await ratingOf(p.id)
     const id = await pendingReview(p.id, 1, 'Спам-отзыв')
-    const r = await call(moderate, '/manager/reviews/moderate/', { id: String(id), action: 'reject' }, manager)
+    const r = await moderate(id, 'reject', manager)
     expect(r.status).toBe(200)
     expect(await ratingOf(p.id)).toEqual(before)
-    const unknown = await call(moderate, '/manager/reviews/moderate/', { id: '999999', action: 'approve' }, manager)
+    const unknown = await moderate(999999, 'approve', manager)
     expect(unknown.status).toBe(404)
   })
 })
@@ -116,10 +132,10 @@ describe('search engines', () => {
 
   it('review text with markup is escaped in the HTML', async () => {
     const p = await productByCode('p1-propolisa-ekstrakt-zhidkiy-altai-nature')
-    const manager = await signedInVisitor({ role: 'manager' })
+    const manager = await signedInStaff('manager')
     await call(addReview, '/ajax/add-review-to-aplaut/', await widgetFields(p.id, { IMPRESSIONS: '<img src=x onerror=alert(1)>' }), newVisitor())
     const [row] = await db().select().from(reviews).where(eq(reviews.text, '<img src=x onerror=alert(1)>'))
-    await call(moderate, '/manager/reviews/moderate/', { id: String(row!.id), action: 'approve' }, manager)
+    await moderate(row!.id, 'approve', manager)
     const [offer] = await db().select().from(offers).where(eq(offers.productId, p.id))
     const r = await call(getCeo, '/ajax/get-aplaut-ceo/', { OFFER_ID: String(offer!.id) }, newVisitor())
     expect(String(r.body.res)).toContain('&#60;img src=x onerror=alert(1)&#62;')

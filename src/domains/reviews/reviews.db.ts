@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { offers, products, reviewPhotos, reviews, users, type ReviewStatus } from '@/db/schema'
+import { offers, products, reviewPhotos, reviews, type ReviewStatus } from '@/db/schema'
 import type { ReviewSort } from './reviews'
 
 export async function findProduct(db: Db | Tx, productId: number) {
@@ -16,14 +16,6 @@ export async function findOffer(db: Db | Tx, offerId: number) {
     .select({ id: offers.id, productId: offers.productId })
     .from(offers)
     .where(eq(offers.id, offerId))
-  return row ?? null
-}
-
-export async function findUser(db: Db | Tx, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, role: users.role })
-    .from(users)
-    .where(eq(users.id, userId))
   return row ?? null
 }
 

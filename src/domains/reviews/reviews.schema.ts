@@ -65,7 +65,7 @@ export const listInput = z.object({
 })
 export type ListInput = z.infer<typeof listInput>
 
-/** POST /manager/reviews/moderate/ */
+/** One moderation step (the back office's POST /api/admin/reviews/{id}/moderation). */
 export const moderateInput = z.object({
   id: wire.id,
   action: z.enum(['approve', 'reject']),

@@ -2,7 +2,7 @@ import 'server-only'
 import { announceChanges } from '@/db/change-feed'
 import { db as defaultDb } from '@/db/client'
 import type { ReviewStatus } from '@/db/schema'
-import { currentUser, userForSession } from '@/domains/account/account.server'
+import { userForSession } from '@/domains/account/account.server'
 import { recordChange } from '@/domains/audit/audit.server'
 import { claimCaptcha, consumeCaptcha, enforceLimits, verifyCaptcha } from '@/domains/captcha/captcha.server'
 import type { Actor } from '@/domains/staff/permissions'
@@ -26,7 +26,6 @@ import {
   changeStatus,
   findOffer,
   findProduct,
-  findUser,
   insertReview,
   productRating,
   recomputeRating,
@@ -226,22 +225,6 @@ export async function reviewsJsonLd(productId: number): Promise<{
   }
 }
 
-/** The shop manager behind a session id, or null (also for a signed-in buyer). */
-export async function managerForSession(sessionId: string) {
-  const user = sessionId ? await userForSession(defaultDb(), sessionId) : null
-  if (!user) return null
-  const row = await findUser(defaultDb(), user.id)
-  return row?.role === 'manager' ? row : null
-}
-
-/** For the moderation page: the signed-in manager, 'guest' or 'forbidden'. */
-export async function currentManager() {
-  const user = await currentUser()
-  if (!user) return 'guest' as const
-  const row = await findUser(defaultDb(), user.id)
-  return row?.role === 'manager' ? row : ('forbidden' as const)
-}
-
 export async function reviewsForModeration(status: 'pending' | 'approved' | 'rejected' = 'pending') {
   const rows = await reviewsByStatus(defaultDb(), status, 200)
   return rows.map((r) => ({
@@ -252,7 +235,6 @@ export async function reviewsForModeration(status: 'pending' | 'approved' | 'rej
 }
 
 export const MODERATION_MESSAGES = {
-  forbidden: 'Недостаточно прав.',
   notFound: 'Отзыв не найден.',
   approved: 'Отзыв опубликован.',
   rejected: 'Отзыв отклонён.',
@@ -260,39 +242,26 @@ export const MODERATION_MESSAGES = {
 } as const
 
 /**
- * Approve or reject. Publishing or unpublishing recomputes the product's rating and count from its
- * approved reviews (ADR 114). The status change is conditional, so a double click changes nothing twice.
- * `by` is who moderates: a staff member of the back office (recorded in the audit log in the same
- * transaction; reviews.moderatedBy names buyers' accounts only, so it stays empty) or, on the old
- * page, a buyer account with the manager role.
+ * Approve or reject, from the back office's inbox (ADR 162). Publishing or unpublishing recomputes the
+ * product's rating and count from its approved reviews (ADR 114). The status change is conditional,
+ * so a double click changes nothing twice. Who did it goes to the audit log in the same transaction
+ * (reviews.moderatedBy names a buyer account, from the days of /manager/reviews/, and stays empty).
  */
-async function moderate(input: ModerateInput, by: { userId: number | null; actor: Actor | null }) {
+export async function moderateReviewAsStaff(actor: Actor, input: ModerateInput) {
   const db = defaultDb()
   const status = await reviewStatus(db, input.id)
   if (!status) throw new Refusal('not-found', MODERATION_MESSAGES.notFound)
   const to: ReviewStatus = input.action === 'approve' ? 'approved' : 'rejected'
   if (status === to) return { success: true, status, message: MODERATION_MESSAGES.unchanged }
   const changed = await db.transaction(async (tx) => {
-    const row = await changeStatus(tx, input.id, status, to, by.userId, now())
+    const row = await changeStatus(tx, input.id, status, to, null, now())
     if (!row) return null
     if (to === 'approved' || status === 'approved') await recomputeRating(tx, row.productId)
-    if (by.actor) await recordChange(tx, by.actor, { objectType: 'review', objectId: input.id, action: input.action, before: { status }, after: { status: to } })
+    await recordChange(tx, actor, { objectType: 'review', objectId: input.id, action: input.action, before: { status }, after: { status: to } })
     // The list of the product's reviews, and its rating on cards and pages, on every instance.
     await announceChanges(tx, [tagOf(row.productId), 'catalog'])
     return row
   })
   if (!changed) throw new Refusal('conflict', MODERATION_MESSAGES.unchanged)
   return { success: true, status: to, message: to === 'approved' ? MODERATION_MESSAGES.approved : MODERATION_MESSAGES.rejected }
-}
-
-/** POST /manager/reviews/moderate/: the old page's call, for a buyer account with the manager role. */
-export async function moderateReview(input: ModerateInput, ctx: AjaxContext) {
-  const manager = await managerForSession(ctx.sessionId)
-  if (!manager) throw new Refusal('forbidden', MODERATION_MESSAGES.forbidden)
-  return moderate(input, { userId: manager.id, actor: null })
-}
-
-/** The back office's inbox (ADR 162): the same step, by a staff member or an integration, audited. */
-export function moderateReviewAsStaff(actor: Actor, input: ModerateInput) {
-  return moderate(input, { userId: null, actor })
 }
