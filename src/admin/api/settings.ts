@@ -8,6 +8,8 @@ const view = z.object({
   values: settingValues,
   /** When each stored setting last changed; a setting at its default has none. */
   updatedAt: z.partialRecord(z.enum(SETTING_KEYS as [string, ...string[]]), z.string()),
+  /** Each delivery method's free-delivery threshold in kopecks (null: never free); PATCH freeDelivery by code. */
+  freeDelivery: z.array(z.object({ code: z.string(), name: z.string(), freeFromKopecks: z.number().nullable() })),
 })
 
 export const readSettings = endpoint({

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { settings } from '@/db/schema'
+import { deliveryServices, settings } from '@/db/schema'
 
 type Q = Db | Tx
 
@@ -36,4 +36,16 @@ export async function upsertSetting(tx: Tx, key: string, value: unknown): Promis
 
 export async function deleteSetting(tx: Tx, key: string): Promise<void> {
   await tx.delete(settings).where(eq(settings.key, key))
+}
+
+/** Every delivery method's free-delivery threshold, in the checkout's order. */
+export async function selectFreeDelivery(q: Q): Promise<{ code: string; name: string; freeFromKopecks: number | null }[]> {
+  return q
+    .select({ code: deliveryServices.code, name: deliveryServices.name, freeFromKopecks: deliveryServices.freeFromKopecks })
+    .from(deliveryServices)
+    .orderBy(deliveryServices.sort, deliveryServices.id)
+}
+
+export async function setFreeDelivery(tx: Tx, code: string, freeFromKopecks: number | null): Promise<void> {
+  await tx.update(deliveryServices).set({ freeFromKopecks }).where(eq(deliveryServices.code, code))
 }

@@ -13,6 +13,8 @@ import { checkout, offerWithStock, orderFields, visitorWithBasket } from '../../
 import { setMailTransport } from '../../../tests/support/test-hooks'
 import type { MailMessage } from '@/domains/mail/mail'
 import { drainOutbox, enqueueMail } from '@/domains/mail/mail.server'
+import { listDeliveryOptions } from '@/domains/delivery/delivery.server'
+import { deliveryServices } from '@/db/schema'
 import type { SaveAnswer } from '@/domains/checkout/checkout-wire'
 import { allSettings, readSetting, updateSettings } from './settings.server'
 
@@ -207,5 +209,41 @@ describe('mail sender', () => {
       const refusal = await refusalOf(() => updateSettings(db(), OWNER, { 'mail.from': bad }))
       expect((refusal.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['mail.from'])
     }
+  })
+})
+
+describe('free-delivery thresholds', () => {
+  const basket = [{ name: 'Витамин D3', externalId: 1, priceKopecks: 400_000, quantity: 1, weight: 300, width: 100, length: 100, height: 100 }]
+  const sdekPrice = async () => (await listDeliveryOptions({ cityCode: 'moskva', basket })).find((o) => o.code === 'sdek')?.priceKopecks
+  let seededSdek: number | null = null
+
+  afterEach(async () => {
+    await db().update(deliveryServices).set({ freeFromKopecks: seededSdek }).where(eq(deliveryServices.code, 'sdek'))
+  })
+
+  it('are listed per delivery method, changed by its code, audited, and the delivery prices follow at once', async () => {
+    const view = await allSettings(db())
+    const sdek = view.freeDelivery.find((d) => d.code === 'sdek')
+    seededSdek = sdek?.freeFromKopecks ?? null
+    expect(sdek).toMatchObject({ name: expect.any(String), freeFromKopecks: 500_000 })
+    // Below the seeded 5 000 ₽: paid, and the answer is now cached.
+    expect(await sdekPrice()).toBeGreaterThan(0)
+
+    const changed = await updateSettings(db(), OWNER, { freeDelivery: { sdek: 300_000 } })
+    expect(changed.freeDelivery.find((d) => d.code === 'sdek')?.freeFromKopecks).toBe(300_000)
+    expect(await sdekPrice()).toBe(0)
+    expect((await auditOf('freeDelivery.sdek'))[0]).toMatchObject({ before: 500_000, after: 300_000 })
+
+    await updateSettings(db(), OWNER, { freeDelivery: { sdek: null } })
+    expect(await sdekPrice()).toBeGreaterThan(0)
+  })
+
+  it('refuses an unknown method and a threshold that is not a positive sum', async () => {
+    const unknown = await refusalOf(() => updateSettings(db(), OWNER, { freeDelivery: { teleport: 100 } }))
+    expect((unknown.body as { errors: unknown[] }).errors).toEqual([{ field: 'freeDelivery.teleport', message: 'Такого способа доставки нет.' }])
+    const zero = await refusalOf(() => updateSettings(db(), OWNER, { freeDelivery: { sdek: 0 } }))
+    expect((zero.body as { errors: unknown[] }).errors).toEqual([
+      { field: 'freeDelivery.sdek', message: 'Порог — сумма больше 0 ₽; пусто — доставка не бывает бесплатной.' },
+    ])
   })
 })

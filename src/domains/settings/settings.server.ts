@@ -4,8 +4,8 @@ import type { Db, Tx } from '@/db/client'
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { SETTING_KEYS, patchErrors, settingValue, settingsPatch, type SettingKey, type SettingValue, type SettingValues } from './settings'
-import { deleteSetting, lockSettings, selectSetting, selectSettings, upsertSetting } from './settings.db'
+import { FREE_DELIVERY_KEY, SETTING_KEYS, patchErrors, settingValue, settingsPatch, type FreeDeliveryRow, type SettingKey, type SettingValue, type SettingValues } from './settings'
+import { deleteSetting, lockSettings, selectFreeDelivery, selectSetting, selectSettings, setFreeDelivery, upsertSetting } from './settings.db'
 
 export { SETTINGS, SETTING_GROUPS, SETTING_KEYS, type SettingKey, type SettingValue, type SettingValues } from './settings'
 
@@ -15,6 +15,8 @@ export { SETTINGS, SETTING_GROUPS, SETTING_KEYS, type SettingKey, type SettingVa
  * empties the full-page cache (ADR 161), so a cached cart page shows a new minimum sum at once.
  */
 export const SETTINGS_CACHE_TAGS = ['settings', 'shop-details'] as const
+/** The delivery domain's cache tag: its methods (thresholds included) are cached under it. */
+const DELIVERY_TAG = 'delivery'
 
 /** The one reader of a setting: the stored value read through the registry, else its default. */
 export async function readSetting<K extends SettingKey>(q: Db | Tx, key: K): Promise<SettingValue<K>> {
@@ -25,6 +27,8 @@ export interface SettingsView {
   values: SettingValues
   /** When each stored setting last changed; absent: the default is in use. */
   updatedAt: Partial<Record<SettingKey, string>>
+  /** Each delivery method's free-delivery threshold (kept on the method, not in the settings table). */
+  freeDelivery: FreeDeliveryRow[]
 }
 
 export async function allSettings(q: Db | Tx): Promise<SettingsView> {
@@ -35,12 +39,13 @@ export async function allSettings(q: Db | Tx): Promise<SettingsView> {
     const row = rows.get(key)
     if (row) updatedAt[key] = row.updatedAt.toISOString()
   }
-  return { values, updatedAt }
+  return { values, updatedAt, freeDelivery: await selectFreeDelivery(q) }
 }
 
 export const SETTINGS_MESSAGES = {
   invalid: 'Проверьте выделенные поля.',
   empty: 'Нет изменений.',
+  unknownDelivery: 'Такого способа доставки нет.',
 } as const
 
 /**
@@ -65,7 +70,23 @@ export async function updateSettings(q: Db, actor: Actor, patch: unknown): Promi
       await recordChange(tx, actor, { objectType: 'settings', objectId: key, action: 'update', before: old ?? null, after: value })
       changed++
     }
-    if (changed > 0) await announceChanges(tx, SETTINGS_CACHE_TAGS)
+    const thresholds = parsed[FREE_DELIVERY_KEY]
+    let deliveryChanged = 0
+    if (thresholds) {
+      const current = new Map((await selectFreeDelivery(tx)).map((row) => [row.code, row.freeFromKopecks]))
+      const unknown = Object.keys(thresholds).filter((code) => !current.has(code))
+      if (unknown.length) {
+        const errors = unknown.map((code) => ({ field: `${FREE_DELIVERY_KEY}.${code}`, message: SETTINGS_MESSAGES.unknownDelivery }))
+        throw new Refusal('invalid', errors[0]!.message, { error: SETTINGS_MESSAGES.invalid, errors })
+      }
+      for (const [code, value] of Object.entries(thresholds)) {
+        if (current.get(code) === value) continue
+        await setFreeDelivery(tx, code, value)
+        await recordChange(tx, actor, { objectType: 'settings', objectId: `${FREE_DELIVERY_KEY}.${code}`, action: 'update', before: current.get(code), after: value })
+        deliveryChanged++
+      }
+    }
+    if (changed + deliveryChanged > 0) await announceChanges(tx, deliveryChanged > 0 ? [...SETTINGS_CACHE_TAGS, DELIVERY_TAG] : SETTINGS_CACHE_TAGS)
   })
   return allSettings(q)
 }

@@ -22,7 +22,8 @@ export const SETTING_GROUPS = {
 export type SettingGroup = keyof typeof SETTING_GROUPS
 
 /** How the back office's form shows one value (or one field of an object value). */
-export type FieldKind = 'text' | 'textarea' | 'money' | 'integer' | 'date' | 'checkbox' | 'email'
+/** 'moneyOrNone': rubles, or empty for none (null). */
+export type FieldKind = 'text' | 'textarea' | 'money' | 'moneyOrNone' | 'integer' | 'date' | 'checkbox' | 'email'
 
 export interface SettingField {
   /** The field of an object value; '' for a value that is itself a number or a string. */
@@ -69,6 +70,7 @@ const M = {
   dateOrder: 'Дата окончания не может быть раньше даты начала.',
   required: 'Заполните поле.',
   limit: 'Введите целое число от 1 до 100 000.',
+  freeFrom: 'Порог — сумма больше 0 ₽; пусто — доставка не бывает бесплатной.',
   example: 'Укажите, пример это или настоящие реквизиты.',
   mailFrom: 'Отправитель — адрес или «Имя <адрес>», например «Витамаркет <shop@example.ru>».',
 } as const
@@ -259,9 +261,32 @@ export function settingValue<K extends SettingKey>(key: K, raw: unknown): Settin
   return (parsed.success ? parsed.data : definition.fallback) as SettingValue<K>
 }
 
+/**
+ * Free-delivery thresholds are not rows of the settings table: each delivery method keeps its own
+ * (delivery_services.free_from_kopecks, read by the tariff code), so the back office edits them there,
+ * by the method's code. null: never free.
+ */
+export const FREE_DELIVERY_KEY = 'freeDelivery'
+const freeFrom = z
+  .number({ error: M.freeFrom })
+  .int({ error: M.freeFrom })
+  .min(1, { error: M.freeFrom })
+  .max(100_000_000, { error: M.freeFrom })
+  .nullable()
+export const freeDeliveryPatch = z.record(z.string().regex(/^[a-z0-9_-]{1,40}$/, { error: M.unknownField }), freeFrom, { error: M.format })
+
+export interface FreeDeliveryRow {
+  code: string
+  name: string
+  freeFromKopecks: number | null
+}
+
 /** A change of several settings at once; each present key is checked with its own schema. */
 export const settingsPatch = z.strictObject(
-  Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].schema.optional()])) as { [K in SettingKey]: z.ZodOptional<Settings[K]['schema']> },
+  {
+    ...(Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].schema.optional()])) as { [K in SettingKey]: z.ZodOptional<Settings[K]['schema']> }),
+    [FREE_DELIVERY_KEY]: freeDeliveryPatch.optional(),
+  },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Неизвестная настройка: ${issue.keys.join(', ')}.` : M.format) },
 )
 export type SettingsPatch = z.infer<typeof settingsPatch>

@@ -14,6 +14,7 @@ export interface SettingCard {
   hint?: string
   fields: { name: string; label: string; kind: FieldKind; hint?: string }[]
   value: unknown
+  /** undefined: not a stored setting (no line about it); '': the default is in use. */
   updatedAt?: string
 }
 
@@ -22,7 +23,7 @@ const nameOf = (key: string, field: string) => (field ? `${key}.${field}` : key)
 function shown(value: unknown, field: string, kind: FieldKind): string {
   const raw = field ? (value && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined) : value
   if (raw === undefined || raw === null) return ''
-  if (kind === 'money' && typeof raw === 'number') return String(raw / 100).replace('.', ',')
+  if ((kind === 'money' || kind === 'moneyOrNone') && typeof raw === 'number') return String(raw / 100).replace('.', ',')
   return String(raw)
 }
 
@@ -30,7 +31,8 @@ function shown(value: unknown, field: string, kind: FieldKind): string {
 function sent(kind: FieldKind, text: string, checked: boolean): unknown {
   const t = text.trim()
   if (kind === 'checkbox') return checked
-  if (kind === 'money') return /^\d+([.,]\d{1,2})?$/.test(t) ? Math.round(Number(t.replace(',', '.')) * 100) : t
+  if (kind === 'moneyOrNone' && t === '') return null
+  if (kind === 'money' || kind === 'moneyOrNone') return /^\d+([.,]\d{1,2})?$/.test(t) ? Math.round(Number(t.replace(',', '.')) * 100) : t
   if (kind === 'integer') return /^-?\d+$/.test(t) ? Number(t) : t
   return t
 }
@@ -118,7 +120,7 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
                           name={name}
                           defaultValue={value}
                           type={f.kind === 'date' ? 'date' : f.kind === 'email' ? 'email' : 'text'}
-                          inputMode={f.kind === 'money' ? 'decimal' : f.kind === 'integer' ? 'numeric' : undefined}
+                          inputMode={f.kind === 'money' || f.kind === 'moneyOrNone' ? 'decimal' : f.kind === 'integer' ? 'numeric' : undefined}
                           invalid={Boolean(error)}
                         />
                       )}
@@ -127,7 +129,7 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
                 )
               })}
             </div>
-            {card.updatedAt ? (
+            {card.updatedAt === undefined ? null : card.updatedAt ? (
               <p className="text-xs text-ink-600">Изменено {new Date(card.updatedAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} (МСК)</p>
             ) : (
               <p className="text-xs text-ink-600">Действует значение по умолчанию.</p>

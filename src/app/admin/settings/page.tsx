@@ -3,7 +3,7 @@ import { requirePermission } from '@/admin/session.server'
 import { PageHeader } from '@/admin/ui/page-header'
 import { SettingsGroupForm, type SettingCard } from '@/admin/ui/settings/settings-form'
 import { db } from '@/db/client'
-import { SETTING_GROUPS, SETTING_KEYS, SETTINGS, type SettingGroup } from '@/domains/settings/settings'
+import { FREE_DELIVERY_KEY, SETTING_GROUPS, SETTING_KEYS, SETTINGS, type SettingGroup } from '@/domains/settings/settings'
 import { allSettings } from '@/domains/settings/settings.server'
 import { can } from '@/domains/staff/permissions'
 
@@ -21,10 +21,17 @@ export default async function SettingsPage() {
         ...(SETTINGS[key].hint ? { hint: SETTINGS[key].hint } : {}),
         fields: SETTINGS[key].fields.map((f) => ({ ...f })),
         value: view.values[key],
-        ...(view.updatedAt[key] ? { updatedAt: view.updatedAt[key] } : {}),
+        updatedAt: view.updatedAt[key] ?? '',
       }),
     ),
   }))
+  const freeDelivery: SettingCard = {
+    key: FREE_DELIVERY_KEY,
+    label: 'Бесплатная доставка',
+    hint: 'Сумма товаров, с которой способ доставки бесплатный. Пусто — этот способ бесплатным не бывает.',
+    fields: view.freeDelivery.map((d) => ({ name: d.code, label: d.name, kind: 'moneyOrNone' as const })),
+    value: Object.fromEntries(view.freeDelivery.map((d) => [d.code, d.freeFromKopecks])),
+  }
   return (
     <>
       <PageHeader title="Настройки" description="Изменения действуют сразу: витрина и оформление заказа берут новые значения со следующего запроса. Каждое изменение записывается в журнал." />
@@ -34,6 +41,7 @@ export default async function SettingsPage() {
           .map((g) => (
             <SettingsGroupForm key={g.group} title={SETTING_GROUPS[g.group]} cards={g.cards} canWrite={can(actor.role, 'settings.write')} />
           ))}
+        {freeDelivery.fields.length > 0 ? <SettingsGroupForm title="Бесплатная доставка" cards={[freeDelivery]} canWrite={can(actor.role, 'settings.write')} /> : null}
       </div>
     </>
   )
