@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { STAFF_ROLES } from '@/domains/staff/permissions'
 import { apiTokenList, changeStaff, disableTotp, enableTotp, createApiToken, inviteStaff, resetLinkFor, revokeToken, staffList } from '@/domains/staff/staff-admin.server'
+import { db } from '@/db/client'
+import { recordChange } from '@/domains/audit/audit.server'
+import { setSubscriptions, STAFF_EVENTS, type StaffEvent } from '@/domains/staff/staff-notifications.server'
 import { Refusal } from '@/lib/refusal'
 import { endpoint } from '../endpoint'
 
@@ -116,6 +119,25 @@ export const turnOffTotp = endpoint({
   },
 })
 
-export const profileEndpoints = [turnOnTotp, turnOffTotp]
+export const chooseNotifications = endpoint({
+  method: 'POST',
+  path: '/api/admin/profile/notifications',
+  permission: 'profile.manage',
+  summary: 'Какие уведомления присылать мне на e-mail',
+  tag: 'Профиль',
+  body: z.object({ events: z.array(z.enum(Object.keys(STAFF_EVENTS) as [StaffEvent, ...StaffEvent[]])).max(10) }),
+  response: z.object({ events: z.array(z.string()) }),
+  handle: async ({ body, actor }) => {
+    if (actor.kind !== 'staff') throw new Refusal('forbidden', 'Уведомления выбирает сам сотрудник, не токен.')
+    const events = [...new Set(body.events)]
+    await db().transaction(async (tx) => {
+      await setSubscriptions(tx, actor.id, events)
+      await recordChange(tx, actor, { objectType: 'staff', objectId: actor.id, action: 'notifications', after: events })
+    })
+    return { events }
+  },
+})
+
+export const profileEndpoints = [turnOnTotp, turnOffTotp, chooseNotifications]
 
 export const staffEndpoints = [listStaff, inviteStaffMember, updateStaffMember, staffPasswordLink, listApiTokens, issueApiToken, revokeApiToken, ...profileEndpoints]

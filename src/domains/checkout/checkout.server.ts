@@ -31,6 +31,7 @@ import {
   buyerCouponUses,
   takeStock,
 } from './checkout.db'
+import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 import type { CheckoutForm, CheckoutRequest } from './checkout.schema'
 import { buildOrder, couponBuyer, toDeliveryLines, visitorOf, type BuiltOrder, type Visitor } from './checkout-state.server'
 import {
@@ -380,4 +381,5 @@ export async function orderMails(
     text: `Покупатель: ${buyerName}, ${email}, ${phone}\n\n${summary}`,
     dedupeKey: `order-notice:${orderId}`,
   })
+  await notifyStaff(tx, 'order.new', String(orderId), { subject: `новый заказ №${orderId} на ${formatRub(built.totals.total)}`, text: `Покупатель: ${buyerName}, ${phone}\n\n${summary}`, path: `/admin/orders/${orderId}/` })
 }

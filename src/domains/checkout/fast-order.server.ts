@@ -23,6 +23,7 @@ import { ONE_CLICK_MESSAGES, holidayMessagesAt } from './one-click'
 import { claimCheckoutKey, oneClickDeliveries, takeStock } from './checkout.db'
 import { priceLine } from './checkout'
 import type { FastOrderInput } from './checkout.schema'
+import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 
 export const FAST_ORDER_MESSAGES = {
   empty: 'Ваша корзина пуста',
@@ -144,6 +145,7 @@ export async function placeFastOrder(input: FastOrderInput, ctx: AjaxContext): P
         text: `Покупатель: ${input.UF_NAME}, ${input.UF_CITY}, ${input.UF_PHONE}, ${input.UF_EMAIL}\n\n${summary}\n\nИтого: ${formatRub(goods)}`,
         dedupeKey: `order-notice:${id}`,
       })
+      await notifyStaff(tx, 'order.new', String(id), { subject: `новый заказ в 1 клик №${id}`, text: `Покупатель: ${input.UF_NAME}, ${input.UF_PHONE}\n\n${summary}`, path: `/admin/orders/${id}/` })
       await clearBasket(tx, owner)
       return id
     })

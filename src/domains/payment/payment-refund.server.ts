@@ -9,6 +9,7 @@ import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { formatRub } from '@/lib/money'
 import { paymentProvider, type RefundOutcome } from './payment'
+import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 
 type PaymentRow = typeof payments.$inferSelect
 export type RefundRow = typeof paymentRefunds.$inferSelect
@@ -37,6 +38,11 @@ export async function recordPaidAfterCancel(tx: Tx, order: OrderRow, payment: Pa
       buyer,
     ].join('\n'),
     dedupeKey: `paid-after-cancel:${payment.id}`,
+  })
+  await notifyStaff(tx, 'payment.after-cancel', String(payment.id), {
+    subject: `оплата за отменённый заказ №${order.id}`,
+    text: `Платёж на ${formatRub(payment.amount)} поступил после отмены заказа №${order.id}. Возврат запущен; проверьте, что он прошёл.`,
+    path: `/admin/orders/${order.id}/`,
   })
   return true
 }

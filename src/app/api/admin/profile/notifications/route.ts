@@ -1,0 +1,3 @@
+import { chooseNotifications } from '@/admin/api/staff'
+
+export const POST = chooseNotifications.serve
