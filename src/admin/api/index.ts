@@ -3,6 +3,7 @@ import { auditEndpoints } from './audit'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { inboxEndpoints } from './inbox'
+import { orderPrintEndpoints } from './order-print'
 import { orderEndpoints } from './orders'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
@@ -14,6 +15,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...settingsEndpoints,
   ...couponEndpoints,
   ...orderEndpoints,
+  ...orderPrintEndpoints,
   ...customerEndpoints,
   ...inboxEndpoints,
   // Each area adds its list here, one line.

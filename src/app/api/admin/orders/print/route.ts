@@ -1,0 +1,3 @@
+import { printOrdersEndpoint } from '@/admin/api/order-print'
+
+export const GET = printOrdersEndpoint.serve
