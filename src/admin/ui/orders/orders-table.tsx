@@ -27,60 +27,96 @@ export interface OrderTableRow {
   trackNumber: string | null
 }
 
-const moscow = (iso: string) => new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const day = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' })
+const time = (iso: string) => new Date(iso).toLocaleTimeString('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' })
 
-const columns: ColumnDef<OrderTableRow, unknown>[] = [
-  {
-    header: '№',
-    cell: ({ row }) => (
-      <a className={ui.link} href={`/admin/orders/${row.original.id}/`}>
-        {row.original.id}
-      </a>
-    ),
-  },
-  { header: 'Дата', cell: ({ row }) => <span className="whitespace-nowrap">{moscow(row.original.createdAt)}</span> },
-  {
-    header: 'Покупатель',
-    cell: ({ row }) => (
-      <div className="min-w-40">
-        <div className="font-medium">{row.original.buyerName || '—'}</div>
-        <div className="text-xs text-ink-600">{row.original.phone}</div>
-        <div className="max-w-56 truncate text-xs text-ink-600">{row.original.email}</div>
-      </div>
-    ),
-  },
-  {
-    header: 'Доставка',
-    cell: ({ row }) => (
-      <div className="min-w-32">
-        <div>{row.original.city}</div>
-        <div className="text-xs text-ink-600">{row.original.deliveryName}</div>
-        {row.original.trackNumber ? <div className="font-mono text-xs">{row.original.trackNumber}</div> : null}
-      </div>
-    ),
-  },
-  {
-    header: 'Оплата',
-    cell: ({ row }) => (
-      <div className="space-y-1">
-        <PaymentBadge paid={row.original.paid} />
-        <div className="text-xs text-ink-600">{row.original.paySystemName}</div>
-      </div>
-    ),
-  },
-  {
-    header: 'Сумма',
-    cell: ({ row }) => (
-      <div className="text-right whitespace-nowrap">
-        <div className="font-semibold">{formatRub(row.original.total)}</div>
-        <div className="text-xs text-ink-600">
-          {row.original.items} шт.{row.original.couponCode ? ` · ${row.original.couponCode}` : ''}
+/** Sort links in the headers: the page passes each one's URL (the list state lives in the URL). */
+export interface SortLinks {
+  current: string
+  created: string
+  total: string
+}
+
+function SortHeader({ label, href, active, descending }: { label: string; href: string; active: boolean; descending: boolean }) {
+  return (
+    <a href={href} className="inline-flex items-center gap-1 hover:text-ink-900">
+      {label}
+      <span aria-hidden>{active ? (descending ? '↓' : '↑') : '↕'}</span>
+      {active ? <span className="sr-only">{descending ? '(по убыванию)' : '(по возрастанию)'}</span> : null}
+    </a>
+  )
+}
+
+function columnsFor(sort: SortLinks): ColumnDef<OrderTableRow, unknown>[] {
+  return [
+    {
+      id: 'id',
+      header: '№',
+      cell: ({ row }) => (
+        <a className={ui.link} href={`/admin/orders/${row.original.id}/`}>
+          {row.original.id}
+        </a>
+      ),
+    },
+    {
+      id: 'created',
+      header: () => <SortHeader label="Дата" href={sort.created} active={sort.current.endsWith('created')} descending={sort.current === '-created'} />,
+      cell: ({ row }) => (
+        <div className="whitespace-nowrap">
+          <div>{day(row.original.createdAt)}</div>
+          <div className="text-xs text-ink-600">{time(row.original.createdAt)}</div>
         </div>
-      </div>
-    ),
-  },
-  { header: 'Статус', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
-]
+      ),
+    },
+    {
+      id: 'buyer',
+      header: 'Покупатель',
+      cell: ({ row }) => (
+        <div className="max-w-52 min-w-36">
+          <div className="font-medium">{row.original.buyerName || '—'}</div>
+          <div className="text-xs text-ink-600">{row.original.phone}</div>
+          <div className="truncate text-xs text-ink-600" title={row.original.email}>
+            {row.original.email}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'delivery',
+      header: 'Доставка',
+      cell: ({ row }) => (
+        <div className="max-w-44 min-w-28">
+          <div>{row.original.city}</div>
+          <div className="text-xs text-ink-600">{row.original.deliveryName}</div>
+          {row.original.trackNumber ? <div className="font-mono text-xs">{row.original.trackNumber}</div> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'total',
+      header: () => <SortHeader label="Сумма" href={sort.total} active={sort.current.endsWith('total')} descending={sort.current === '-total'} />,
+      cell: ({ row }) => (
+        <div className="text-right whitespace-nowrap">
+          <div className="font-semibold">{formatRub(row.original.total)}</div>
+          <div className="text-xs text-ink-600">
+            {row.original.items} шт.{row.original.couponCode ? ` · ${row.original.couponCode}` : ''}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Статус и оплата',
+      cell: ({ row }) => (
+        <div className="flex flex-col items-start gap-1">
+          <OrderStatusBadge status={row.original.status} />
+          <PaymentBadge paid={row.original.paid} />
+          <div className="hidden max-w-40 text-xs text-ink-600 xl:block">{row.original.paySystemName}</div>
+        </div>
+      ),
+    },
+  ]
+}
 
 /** The bulk status change: each chosen order goes through the same API call, refusals are listed. */
 function BulkStatus({ selected, clear, targets }: { selected: OrderTableRow[]; clear: () => void; targets: readonly OrderStatus[] }) {
@@ -130,10 +166,10 @@ function BulkStatus({ selected, clear, targets }: { selected: OrderTableRow[]; c
   )
 }
 
-export function OrdersTable({ rows, bulkTargets }: { rows: OrderTableRow[]; bulkTargets: readonly OrderStatus[] }) {
+export function OrdersTable({ rows, bulkTargets, sort }: { rows: OrderTableRow[]; bulkTargets: readonly OrderStatus[]; sort: SortLinks }) {
   return (
     <DataTable
-      columns={columns}
+      columns={columnsFor(sort)}
       data={rows}
       rowId={(r) => String(r.id)}
       empty="Заказов по этим условиям нет."

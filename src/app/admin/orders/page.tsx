@@ -15,7 +15,6 @@ import { ORDER_STATUS } from '@/domains/orders/order-status'
 export const metadata: Metadata = { title: 'Заказы' }
 
 const DELIVERY_KIND_NAMES = { pickup: 'Пункт выдачи', postal: 'Почта', courier: 'Курьер' } as const
-const SORT_NAMES = { '-created': 'Сначала новые', created: 'Сначала старые', '-total': 'Сначала дорогие', total: 'Сначала дешёвые' } as const
 
 export default async function OrdersPage({ searchParams }: PageProps<'/admin/orders'>) {
   const actor = await requirePermission('orders.read', '/admin/orders/')
@@ -29,6 +28,13 @@ export default async function OrdersPage({ searchParams }: PageProps<'/admin/ord
   // Bulk changes are what this role may do from some status; each order is still checked on its own.
   const bulkTargets = [...new Set(ORDER_STATUS_CODES.flatMap((s) => allowedSteps(actor, s)))]
   const { page: _p, ...keep } = values
+  // A header click sorts by that column, newest or dearest first, and back; the filters stay.
+  const sortHref = (desc: '-created' | '-total') => {
+    const next = query.sort === desc ? desc.slice(1) : desc
+    const { sort: _s, ...rest } = keep
+    const text = new URLSearchParams(next === '-created' ? rest : { ...rest, sort: next }).toString()
+    return text ? `/admin/orders/?${text}` : '/admin/orders/'
+  }
   return (
     <>
       <PageHeader
@@ -56,7 +62,6 @@ export default async function OrdersPage({ searchParams }: PageProps<'/admin/ord
           { name: 'to', label: 'По дату', kind: 'date' },
           { name: 'sumFrom', label: 'Сумма от, ₽', kind: 'number' },
           { name: 'sumTo', label: 'Сумма до, ₽', kind: 'number' },
-          { name: 'sort', label: 'Порядок', kind: 'select', options: Object.entries(SORT_NAMES).map(([value, label]) => ({ value, label })) },
         ]}
       />
       {parsed.success ? null : (
@@ -64,7 +69,7 @@ export default async function OrdersPage({ searchParams }: PageProps<'/admin/ord
           Фильтр не применён: {parsed.error.issues.map((i) => i.message).join(' ')}
         </p>
       )}
-      <OrdersTable rows={page.items} bulkTargets={bulkTargets} />
+      <OrdersTable rows={page.items} bulkTargets={bulkTargets} sort={{ current: query.sort, created: sortHref('-created'), total: sortHref('-total') }} />
       <OrderPagination params={keep} page={page.page} limit={page.limit} total={page.total} totalExact={page.totalExact} pages={page.pages} />
     </>
   )
