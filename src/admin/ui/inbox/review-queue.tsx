@@ -22,19 +22,30 @@ export interface QueueReview {
 
 /**
  * The moderation queue: publish or reject through POST /api/admin/reviews/{id}/moderation; a handled
- * review keeps its place with the answer until the list is reloaded, so the next one does not jump
- * under the pointer.
+ * review keeps its place with the answer, so the next one does not jump under the pointer.
  */
 export function ReviewQueue({ items, canWrite }: { items: QueueReview[]; canWrite: boolean }) {
   const router = useRouter()
   const [done, setDone] = useState<Record<number, string>>({})
   const [busy, setBusy] = useState<number | null>(null)
+  // The refreshed list no longer holds a handled review; it stays where it was, with its answer,
+  // until the page is opened again (React's "adjust state when a prop changes" pattern).
+  const [shown, setShown] = useState(items)
+  const [lastItems, setLastItems] = useState(items)
+  if (items !== lastItems) {
+    setLastItems(items)
+    const fresh = new Set(items.map((r) => r.id))
+    const kept = shown.filter((r) => fresh.has(r.id) || done[r.id] !== undefined)
+    const keptIds = new Set(kept.map((r) => r.id))
+    setShown([...kept.map((r) => items.find((i) => i.id === r.id) ?? r), ...items.filter((r) => !keptIds.has(r.id))])
+  }
 
   async function act(id: number, action: 'approve' | 'reject') {
     setBusy(id)
     try {
       const answer = await adminFetch<{ message: string }>('POST', `/api/admin/reviews/${id}/moderation/`, { action })
       setDone((d) => ({ ...d, [id]: answer.message }))
+      // The tabs' waiting counts.
       router.refresh()
     } catch (e) {
       setDone((d) => ({ ...d, [id]: e instanceof AdminApiError ? e.message : 'Не получилось. Попробуйте ещё раз.' }))
@@ -43,10 +54,10 @@ export function ReviewQueue({ items, canWrite }: { items: QueueReview[]; canWrit
     }
   }
 
-  if (items.length === 0) return <p className="text-sm text-ink-600">Отзывов нет.</p>
+  if (shown.length === 0) return <p className="text-sm text-ink-600">Отзывов нет.</p>
   return (
     <ul className="space-y-3">
-      {items.map((r) => (
+      {shown.map((r) => (
         <li key={r.id} className={`${ui.card} p-4`} data-testid="moderation-item">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="font-semibold">{r.productName}</span>

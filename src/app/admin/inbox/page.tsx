@@ -35,7 +35,7 @@ export default async function InboxReviewsPage({ searchParams }: PageProps<'/adm
         ))}
       </div>
       {query.status === 'pending' ? <p className="mb-3 text-sm text-ink-600">Старые сначала; показываются до 200 отзывов.</p> : null}
-      <ReviewQueue items={items.map((r) => ({ ...r, status: query.status }))} canWrite={can(actor.role, 'inbox.write')} />
+      <ReviewQueue key={query.status} items={items.map((r) => ({ ...r, status: query.status }))} canWrite={can(actor.role, 'inbox.write')} />
     </>
   )
 }
