@@ -60,6 +60,9 @@ describe('GET /api/admin/orders/print', () => {
     expect(missing.status).toBe(404)
     expect(((await missing.json()) as { error: string }).error).toBe('Заказ не найден: № 999999.')
     expect((await callEndpoint(printOrdersEndpoint, manager, { query: 'ids=abc' })).status).toBe(400)
+    const none = await callEndpoint(printOrdersEndpoint, manager)
+    expect(none.status).toBe(404)
+    expect(((await none.json()) as { error: string }).error).toBe('Не выбраны заказы для печати.')
     expect((await callEndpoint(printOrdersEndpoint, manager, { query: `ids=${first}&form=act` })).status).toBe(400)
   })
 

@@ -11,22 +11,27 @@ export function AdminShell({ actor, children }: { actor: Actor; children: ReactN
   const items = ADMIN_NAV.filter((item) => can(actor.role, item.permission))
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <aside className="flex flex-col gap-4 bg-ink-900 p-4 text-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0">
-        <div className="flex items-center justify-between gap-3 md:block">
-          <Link href="/admin/" className="text-lg font-bold">
-            {SHOP.name} <span className="font-normal text-white/70">· управление</span>
-          </Link>
-          <Link href="/" className="text-xs text-white/70 hover:text-white md:mt-1 md:block">
-            Открыть магазин ↗
-          </Link>
-        </div>
-        <SideNav items={items} />
-        <div className="mt-auto hidden border-t border-white/15 pt-3 text-sm md:block" data-staff={actor.role}>
-          <Link href="/admin/profile/" className="font-medium hover:underline">
-            {actor.name}
-          </Link>
-          <div className="mb-2 text-white/70">{ROLE_NAMES[actor.role]}</div>
-          <SignOutButton />
+      <aside className="bg-ink-900 text-white md:w-60 md:shrink-0">
+        <div className="flex flex-col gap-4 p-4 md:sticky md:top-0 md:h-screen">
+          <div className="flex items-center justify-between gap-3 md:block">
+            <Link href="/admin/" className="text-lg font-bold">
+              {SHOP.name} <span className="font-normal text-white/70">· управление</span>
+            </Link>
+            <Link href="/" className="text-xs text-white/70 hover:text-white md:mt-1 md:block">
+              Открыть магазин ↗
+            </Link>
+          </div>
+          <SideNav items={items} />
+          <div
+            className="mt-auto hidden border-t border-white/15 pt-3 text-sm md:block"
+            data-staff={actor.role}
+          >
+            <Link href="/admin/profile/" className="font-medium hover:underline">
+              {actor.name}
+            </Link>
+            <div className="mb-2 text-white/70">{ROLE_NAMES[actor.role]}</div>
+            <SignOutButton />
+          </div>
         </div>
       </aside>
       <div className="min-w-0 flex-1 bg-surface">

@@ -81,7 +81,7 @@ export default async function DashboardPage() {
                   <span className="min-w-0 truncate">
                     {o.name} <span className="text-ink-600">· {o.sku}</span>
                   </span>
-                  <span className={o.stock === 0 ? 'font-semibold text-sale-500' : 'font-semibold'}>{o.stock} шт.</span>
+                  <span className={`font-semibold whitespace-nowrap ${o.stock === 0 ? 'text-sale-500' : ''}`}>{o.stock} шт.</span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 'use client'
 
 import type { ColumnDef } from '@tanstack/react-table'
+import { auditActionName, auditObjectName } from '@/domains/audit/audit-labels'
 import { DataTable } from '../data-table'
 
 export interface AuditRow {
@@ -33,11 +34,11 @@ const columns: ColumnDef<AuditRow, unknown>[] = [
     header: 'Объект',
     cell: ({ row }) => (
       <a className="font-medium text-brand-600 hover:underline" href={`/admin/audit/?objectType=${encodeURIComponent(row.original.objectType)}&objectId=${encodeURIComponent(row.original.objectId)}`}>
-        {row.original.objectType} #{row.original.objectId}
+        {auditObjectName(row.original.objectType)} №{row.original.objectId}
       </a>
     ),
   },
-  { header: 'Действие', accessorKey: 'action' },
+  { header: 'Действие', cell: ({ row }) => auditActionName(row.original.action) },
   {
     header: 'Изменения',
     cell: ({ row }) => (

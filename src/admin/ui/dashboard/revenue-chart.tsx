@@ -12,7 +12,7 @@ export function RevenueChart({ days }: { days: { date: string; orders: number; r
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e7eb" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#52606d' }} tickLine={false} axisLine={false} />
-          <YAxis tickFormatter={(v: number) => `${Math.round(v / 100_000)}k`} tick={{ fontSize: 12, fill: '#52606d' }} tickLine={false} axisLine={false} width={40} />
+          <YAxis tickFormatter={(v: number) => (v ? `${Math.round(v / 100_000)} тыс.` : '0')} tick={{ fontSize: 12, fill: '#52606d' }} tickLine={false} axisLine={false} width={56} />
           <Tooltip
             formatter={(value) => [formatRub(Number(value)), 'Выручка']}
             labelFormatter={(label, payload) => `${String(label)} · заказов: ${String(payload[0]?.payload?.orders ?? 0)}`}

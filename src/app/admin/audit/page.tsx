@@ -8,6 +8,7 @@ import { FilterBar } from '@/admin/ui/filter-bar'
 import { PageHeader } from '@/admin/ui/page-header'
 import { ui } from '@/admin/ui/styles'
 import { db } from '@/db/client'
+import { AUDIT_OBJECTS } from '@/domains/audit/audit-labels'
 import { auditEntries } from '@/domains/audit/audit.server'
 import { staffList } from '@/domains/staff/staff-admin.server'
 
@@ -38,7 +39,7 @@ export default async function AuditPage({ searchParams }: PageProps<'/admin/audi
         action="/admin/audit/"
         values={values}
         filters={[
-          { name: 'objectType', label: 'Объект', kind: 'select', options: ['order', 'coupon', 'settings', 'staff', 'api-token', 'customer', 'review'].map((v) => ({ value: v, label: v })) },
+          { name: 'objectType', label: 'Объект', kind: 'select', options: Object.entries(AUDIT_OBJECTS).map(([value, label]) => ({ value, label })) },
           { name: 'objectId', label: 'Номер объекта', kind: 'text', placeholder: 'например, 1024' },
           { name: 'staffId', label: 'Сотрудник', kind: 'select', options: members.map((m) => ({ value: String(m.id), label: m.name || m.email })) },
         ]}
