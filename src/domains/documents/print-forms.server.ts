@@ -7,11 +7,13 @@ import { printDocument, type PrintDocument, type PrintOrder, type PrintOrderLine
 import type { PrintQuery } from './print-forms.schema'
 
 export const PRINT_MESSAGES = {
+  none: 'Не выбраны заказы для печати.',
   missing: (ids: readonly number[]) => `${ids.length === 1 ? 'Заказ не найден' : 'Заказы не найдены'}: № ${ids.join(', ')}.`,
 } as const
 
 /** The orders as the print forms read them, in the order asked; a missing one refuses the whole job. */
 export async function printOrders(ids: readonly number[], q: Db | Tx = db()): Promise<PrintOrder[]> {
+  if (ids.length === 0) throw new Refusal('not-found', PRINT_MESSAGES.none)
   const [rows, lines] = await Promise.all([selectOrdersByIds(q, ids), selectPrintLines(q, ids)])
   const byId = new Map(rows.map((r) => [r.id, r]))
   // Half a bulk print looks complete on paper; better to say which numbers are wrong.

@@ -155,10 +155,12 @@ describe('printQuery', () => {
   it('reads ids once each, in order, and the form', () => {
     expect(printQuery.parse({ ids: '12, 5,12', form: 'packing' })).toEqual({ ids: [12, 5], form: 'packing' })
     expect(printQuery.parse({ ids: '7' })).toEqual({ ids: [7], form: 'invoice' })
+    // No ids is an empty job; the use-case refuses it as nothing found.
+    expect(printQuery.parse({})).toEqual({ ids: [], form: 'invoice' })
   })
 
   it('refuses junk, zero, too many and an unknown form in Russian', () => {
-    for (const bad of [{ ids: '' }, { ids: 'a,b' }, { ids: '0' }, { ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }, { ids: '1', form: 'act' }]) {
+    for (const bad of [{ ids: 'a,b' }, { ids: ',' }, { ids: '0' }, { ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') }, { ids: '1', form: 'act' }]) {
       const result = printQuery.safeParse(bad)
       expect(result.success).toBe(false)
       expect(result.error?.issues[0]?.message).toMatch(/[а-я]/)
