@@ -15,7 +15,8 @@ const config: NextConfig = {
   reactStrictMode: true,
   // forbidden(): a back-office page a role may not see answers 403 (ADR 162).
   experimental: { authInterrupts: true },
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
+  // pdfmake (ADR 163) and the pdfkit under it read their fonts and data files relative to their own folders.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'pdfmake'],
   async headers() {
     return [
       {
