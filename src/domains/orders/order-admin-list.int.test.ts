@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest'
 import { db } from '@/db/client'
-import { orders } from '@/db/schema'
+import { orderLines, orders } from '@/db/schema'
 import { insertSampleOrders } from '../../../tests/support/sample-orders'
 import { exportOrdersCsv, listOrders } from './order-admin-list.server'
 import { orderListQuery, type OrderListQuery } from './order-admin.schema'
@@ -89,6 +89,15 @@ describe('listOrders: the back office order list', () => {
     const newest = await listOrders(query({ limit: '5' }))
     const dates = newest.items.map((i) => i.createdAt)
     expect(dates).toEqual([...dates].sort().reverse())
+  })
+
+  it('counts the pieces of each order from its lines', async () => {
+    await db().insert(orderLines).values({ orderId: anna, name: 'Омега-3', quantity: 4, basePrice: 1000, price: 1000, sum: 4000 })
+    await db().insert(orderLines).values({ orderId: anna, name: 'Магний', quantity: 2, basePrice: 1000, price: 1000, sum: 2000 })
+    const page = await listOrders(query({ q: `№${anna}` }))
+    expect(page.items[0]?.items).toBe(6)
+    const sample = (await listOrders(query({ limit: '5' }))).items.filter((i) => i.id !== anna && i.id !== midnight)
+    expect(sample.every((i) => i.items === 1)).toBe(true)
   })
 
   it('counts exactly up to the cap and says "more" beyond it', async () => {

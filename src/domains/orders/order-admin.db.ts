@@ -93,7 +93,9 @@ const listColumns = {
   deliveryPrice: orders.deliveryPrice,
   total: orders.total,
   trackNumber: sql<string | null>`${orders.props} ->> ${TRACK_PROP}`,
-  items: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+  // Spelled out: drizzle writes a lone table's columns unqualified, and a bare "id" inside this
+  // subquery would be order_lines.id (a wrong count and a scan of every line per order).
+  items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from ${orderLines} ol where ol.order_id = "orders"."id")`,
 }
 
 export function selectOrderPage(q: Q, filter: OrderFilter, page: { offset: number; limit: number }) {
