@@ -19,3 +19,9 @@ declare module 'pdfmake' {
   const pdfmake: PdfMake
   export default pdfmake
 }
+
+/** pdfmake's map of the Roboto files it ships, as absolute paths. */
+declare module 'pdfmake/fonts/Roboto.js' {
+  const fonts: { Roboto: { normal: string; bold: string; italics: string; bolditalics: string } }
+  export default fonts
+}

@@ -1,7 +1,7 @@
 import 'server-only'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import pdfmake from 'pdfmake'
+import roboto from 'pdfmake/fonts/Roboto.js'
 import { EXAMPLE_NOTE_SHORT } from '@/domains/layout/shop'
 import { documentAmount, PRINT_FORM_TITLES, type InvoiceModel, type PackingSlipModel, type PrintDocument, type PrintForm } from './print-forms'
 
@@ -14,21 +14,16 @@ import { documentAmount, PRINT_FORM_TITLES, type InvoiceModel, type PackingSlipM
 /** pdfmake's document definition is a loose tree of objects; this is the part we write. */
 type Node = string | { [key: string]: unknown }
 
-const FONT_FILES = {
-  normal: 'Roboto-Regular.ttf',
-  bold: 'Roboto-Medium.ttf',
-  italics: 'Roboto-Italic.ttf',
-  bolditalics: 'Roboto-MediumItalic.ttf',
-} as const
+const STYLES = ['normal', 'bold', 'italics', 'bolditalics'] as const
 
 let ready = false
 function setUp(): void {
   if (ready) return
-  const require = createRequire(import.meta.url)
-  for (const file of Object.values(FONT_FILES)) {
-    pdfmake.virtualfs.writeFileSync(file, readFileSync(require.resolve(`pdfmake/fonts/Roboto/${file}`)))
-  }
-  pdfmake.addFonts({ Roboto: { ...FONT_FILES } })
+  // pdfmake's own font map gives the files' paths at run time. Naming the .ttf files here instead
+  // would make the bundler try to compile them (pdfmake itself stays out of the bundle, next.config.ts).
+  const files = Object.fromEntries(STYLES.map((style) => [style, `Roboto-${style}.ttf`])) as Record<(typeof STYLES)[number], string>
+  for (const style of STYLES) pdfmake.virtualfs.writeFileSync(files[style], readFileSync(roboto.Roboto[style]))
+  pdfmake.addFonts({ Roboto: files })
   // Our documents name no images or files; refusing both also silences pdfmake's warning about it.
   pdfmake.setUrlAccessPolicy(() => false)
   pdfmake.setLocalAccessPolicy(() => false)
