@@ -102,7 +102,8 @@ function packingSlip(doc: PackingSlipModel): Node[] {
     ['Куда', doc.destination],
     ['Оплата', doc.payment],
   ].filter(([, v]) => v)
-  const box: Node = { canvas: [{ type: 'rect', x: 2, y: 1, w: 10, h: 10, lineWidth: 1 }] }
+  // A new node per row: pdfmake writes layout state into the nodes it is given.
+  const box = (): Node => ({ canvas: [{ type: 'rect', x: 7, y: 1, w: 10, h: 10, lineWidth: 1, lineColor: '#000000' }] })
   return [
     cell(doc.title, { fontSize: 14, bold: true, margin: [0, 0, 0, 8] }),
     { table: { widths: [90, '*'], body: info.map(([k, v]) => [cell(k!, { color: '#555555' }), cell(v!)]) }, layout: { ...noBorders, paddingBottom: () => 3 } },
@@ -117,7 +118,7 @@ function packingSlip(doc: PackingSlipModel): Node[] {
             r.sku,
             { stack: [cell(r.gift ? `${r.name} (подарок)` : r.name), ...(r.properties ? [cell(r.properties, { fontSize: 8, color: '#555555' })] : [])] },
             right(String(r.quantity), { bold: true }),
-            box,
+            box(),
           ]),
         ],
       },

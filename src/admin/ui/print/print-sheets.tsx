@@ -77,7 +77,7 @@ function Invoice({ doc }: { doc: InvoiceModel }) {
           <tr className="text-center font-semibold">
             <th className={`${cellClass} w-8`}>№</th>
             <th className={cellClass}>Товары (работы, услуги)</th>
-            <th className={`${cellClass} w-14`}>Кол-во</th>
+            <th className={`${cellClass} w-16`}>Кол-во</th>
             <th className={`${cellClass} w-10`}>Ед.</th>
             <th className={`${cellClass} w-24`}>Цена</th>
             <th className={`${cellClass} w-24`}>Сумма</th>
@@ -147,7 +147,7 @@ function PackingSlip({ doc }: { doc: PackingSlipModel }) {
             <th className={`${cellClass} w-8`}>№</th>
             <th className={`${cellClass} w-28`}>Артикул</th>
             <th className={cellClass}>Товар</th>
-            <th className={`${cellClass} w-14`}>Кол-во</th>
+            <th className={`${cellClass} w-16`}>Кол-во</th>
             <th className={`${cellClass} w-12`}>Отм.</th>
           </tr>
         </thead>
