@@ -3,6 +3,7 @@ import { auditEndpoints } from './audit'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { inboxEndpoints } from './inbox'
+import { orderEditEndpoints } from './order-edit'
 import { orderPrintEndpoints } from './order-print'
 import { orderEndpoints } from './orders'
 import { settingsEndpoints } from './settings'
@@ -15,6 +16,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...settingsEndpoints,
   ...couponEndpoints,
   ...orderEndpoints,
+  ...orderEditEndpoints,
   ...orderPrintEndpoints,
   ...customerEndpoints,
   ...inboxEndpoints,

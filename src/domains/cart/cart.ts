@@ -110,8 +110,12 @@ export function lineProperties(line: Pick<BasketItem, 'packageSize' | 'packageUn
 /** Prices of a line the buyer may pay for: an inactive offer has no price. */
 export function unitPrices(line: BasketItem): { price: Kopecks; base: Kopecks } {
   if (!line.active || line.price <= 0) return { price: 0, base: 0 }
-  const base = line.oldPrice && line.oldPrice > line.price ? line.oldPrice : line.price
-  return { price: line.price, base }
+  return { price: line.price, base: basePriceOf(line.price, line.oldPrice) }
+}
+
+/** The price before the catalogue's discount: the old price when it is above the price paid. */
+export function basePriceOf(price: Kopecks, oldPrice: Kopecks | null): Kopecks {
+  return oldPrice && oldPrice > price ? oldPrice : price
 }
 
 export function toCart(lines: readonly BasketItem[], productError?: string): Cart {

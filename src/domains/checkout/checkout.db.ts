@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import {
   buyerProfiles,
@@ -111,22 +111,6 @@ export async function giftOffer(q: Q, offerId: number): Promise<GiftOffer | unde
   }
 }
 
-/**
- * Takes `quantity` units off the shelf. Guarded: only where enough is left, so concurrent orders can
- * never oversell (R1). Unguarded (negative control only): takes what it can and never refuses.
- */
-export async function takeStock(tx: Tx, offerId: number, quantity: number, guarded: boolean): Promise<boolean> {
-  const rows = await tx
-    .update(offers)
-    .set({ stock: guarded ? sql`${offers.stock} - ${quantity}` : sql`greatest(${offers.stock} - ${quantity}, 0)` })
-    .where(
-      guarded
-        ? and(eq(offers.id, offerId), or(isNull(offers.stock), gte(offers.stock, quantity)))
-        : eq(offers.id, offerId),
-    )
-    .returning({ id: offers.id })
-  return rows.length === 1
-}
 
 /**
  * Counts one use of a coupon; guarded: only below its limit (R3). Unguarded (negative control only):

@@ -29,8 +29,8 @@ import {
   storeSessionCoupon,
   takeCouponUse,
   buyerCouponUses,
-  takeStock,
 } from './checkout.db'
+import { takeStock } from '@/domains/catalog/stock.server'
 import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 import type { CheckoutForm, CheckoutRequest } from './checkout.schema'
 import { buildOrder, couponBuyer, toDeliveryLines, visitorOf, type BuiltOrder, type Visitor } from './checkout-state.server'

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { couponUses, coupons, deliveryServices, offers, orderLines, orderStatusHistory, orders, sessions } from '@/db/schema'
+import { couponUses, coupons, deliveryServices, orderLines, orderStatusHistory, orders, sessions } from '@/db/schema'
 import type { OrderStatus } from './order-status'
 
 type Q = Db | Tx
@@ -65,12 +65,6 @@ export async function moveStatus(
   return true
 }
 
-export async function returnStock(tx: Tx, offerId: number, quantity: number): Promise<void> {
-  await tx
-    .update(offers)
-    .set({ stock: sql`${offers.stock} + ${quantity}` })
-    .where(and(eq(offers.id, offerId), isNotNull(offers.stock)))
-}
 
 export async function releaseCouponUse(tx: Tx, orderId: number): Promise<void> {
   const released = await tx.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning({ couponId: couponUses.couponId })

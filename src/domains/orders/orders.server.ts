@@ -7,6 +7,7 @@ import { guards } from './integrity-guards'
 import { isMailedStatus } from './order-mail'
 import { queueOrderMail } from './order-mail.server'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
+import { returnStock } from '@/domains/catalog/stock.server'
 import {
   anonymiseOrders,
   attachOrderToUser,
@@ -19,7 +20,6 @@ import {
   ordersOfUser,
   recordCouponUse,
   releaseCouponUse,
-  returnStock,
   type NewOrder,
   type NewOrderLine,
   type OrderLineRow,

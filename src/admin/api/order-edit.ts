@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { orderIdParams } from '@/domains/orders/order-admin-actions.schema'
+import { orderEditInput } from '@/domains/orders/order-edit'
+import { editOrder } from '@/domains/orders/order-edit.server'
+import { endpoint } from '../endpoint'
+
+export const editOrderLines = endpoint({
+  method: 'POST',
+  path: '/api/admin/orders/{id}/edit',
+  permission: 'orders.write',
+  summary: 'Изменить состав неоплаченного заказа до отгрузки: количества (0 — убрать строку) и новые товары; остатки и суммы пересчитываются',
+  tag: 'Заказы',
+  params: orderIdParams,
+  body: orderEditInput,
+  response: z.object({ total: z.number().int() }),
+  handle: ({ params, body, actor }) => editOrder(actor, params.id, body),
+})
+
+export const orderEditEndpoints = [editOrderLines]

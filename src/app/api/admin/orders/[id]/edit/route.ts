@@ -1,0 +1,3 @@
+import { editOrderLines } from '@/admin/api/order-edit'
+
+export const POST = editOrderLines.serve
