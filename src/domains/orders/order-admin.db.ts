@@ -93,19 +93,32 @@ const listColumns = {
   deliveryPrice: orders.deliveryPrice,
   total: orders.total,
   trackNumber: sql<string | null>`${orders.props} ->> ${TRACK_PROP}`,
-  // Spelled out: drizzle writes a lone table's columns unqualified, and a bare "id" inside this
-  // subquery would be order_lines.id (a wrong count and a scan of every line per order).
-  items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from ${orderLines} ol where ol.order_id = "orders"."id")`,
 }
 
-export function selectOrderPage(q: Q, filter: OrderFilter, page: { offset: number; limit: number }) {
-  return q
+/**
+ * A page of the list with each order's piece count. The counts are read for the page's orders only,
+ * by a second query: as a subquery of the select list they ran for every row an OFFSET skips too
+ * (page 500 by sum took 240 ms, 2 ms without).
+ */
+export async function selectOrderPage(q: Q, filter: OrderFilter, page: { offset: number; limit: number }) {
+  const rows = await q
     .select(listColumns)
     .from(orders)
     .where(orderFilterWhere(filter))
     .orderBy(...orderBy(filter.sort))
     .limit(page.limit)
     .offset(page.offset)
+  const counts = new Map<number, number>()
+  for (let i = 0; i < rows.length; i += 5_000) {
+    const ids = rows.slice(i, i + 5_000).map((r) => r.id)
+    const found = await q
+      .select({ orderId: orderLines.orderId, items: sql<number>`sum(${orderLines.quantity})::int` })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .groupBy(orderLines.orderId)
+    for (const f of found) counts.set(f.orderId, f.items)
+  }
+  return rows.map((r) => ({ ...r, items: counts.get(r.id) ?? 0 }))
 }
 
 export type OrderListRow = Awaited<ReturnType<typeof selectOrderPage>>[number]
