@@ -28,8 +28,8 @@ export interface EndpointSpec<P extends z.ZodType, Q extends z.ZodType, B extend
   params?: P
   query?: Q
   body?: B
-  /** The answer's shape, or 'csv' for a file. */
-  response: R | 'csv'
+  /** The answer's shape, or the kind of file it is. */
+  response: R | 'csv' | 'pdf'
   handle: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; actor: Actor; request: Request }) => Promise<z.input<R> | Response>
 }
 

@@ -47,7 +47,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl: strin
     const ok =
       spec.response === 'csv'
         ? { description: 'CSV (UTF-8 с BOM, разделитель «;»)', content: { 'text/csv': { schema: { type: 'string' } } } }
-        : { description: 'Готово', content: { 'application/json': { schema: jsonSchema(spec.response, 'input') } } }
+        : spec.response === 'pdf'
+          ? { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } }
+          : { description: 'Готово', content: { 'application/json': { schema: jsonSchema(spec.response, 'input') } } }
     paths[spec.path] ??= {}
     paths[spec.path]![spec.method.toLowerCase()] = {
       operationId: operationId(spec.method, spec.path),

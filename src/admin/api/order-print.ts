@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { printQuery } from '@/domains/documents/print-forms.schema'
 import { PRINT_FORM_TITLES } from '@/domains/documents/print-forms'
 import { printDocuments } from '@/domains/documents/print-forms.server'
@@ -27,7 +26,7 @@ export const printOrdersEndpoint = endpoint({
   summary: 'Печатные формы заказов в PDF: счёт на оплату (form=invoice) или упаковочный лист (form=packing), по заказу на страницу',
   tag: 'Заказы',
   query: printQuery,
-  response: z.string().describe('application/pdf: файл PDF формата A4'),
+  response: 'pdf',
   handle: async ({ query }) => {
     const documents = await printDocuments(query)
     const name = `${PRINT_FORM_TITLES[query.form]} ${query.ids.length === 1 ? `№ ${query.ids[0]}` : `(${query.ids.length})`}.pdf`
