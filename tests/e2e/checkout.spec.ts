@@ -1,64 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
+import { addToBasket, choosePay, choosePickupPoint, field, fillContacts, form, openCheckout, placeOrder, sessid } from './checkout-kit'
 
 /**
  * Checkout journeys as a buyer: guest and signed-in, each payment method (card paid in the sandbox,
  * dolyame, bill, cash), the validation messages, and the one-click fallback form.
- * Offer 1 is the seed's first offer (Витамин D3 2000 МЕ, 310 in stock).
  */
-const OFFER_ID = 1
-
-async function sessid(page: Page): Promise<string> {
-  const cookies = await page.context().cookies()
-  return decodeURIComponent(cookies.find((c) => c.name === 'vm_sessid')?.value ?? '')
-}
-
-async function addToBasket(page: Page, quantity = 2): Promise<void> {
-  await page.goto('/')
-  const res = await page.request.post('/ajax/basket/', {
-    form: { ACTION: 'Add', ID: String(OFFER_ID), QUANTITY: String(quantity), sessid: await sessid(page) },
-  })
-  expect(res.ok()).toBe(true)
-}
-
-const form = (page: Page) => page.getByTestId('checkout-left')
-const field = (page: Page, name: string) => form(page).locator(`input[name="${name}"]`)
-
-async function openCheckout(page: Page) {
-  await page.goto('/personal/order/')
-  // The delivery list appears once the first refresh has answered (round 2: Moscow is the default).
-  await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeVisible()
-  const ok = page.getByRole('button', { name: 'OK', exact: true })
-  if (await ok.isVisible()) await ok.click()
-}
-
-async function fillContacts(page: Page, email = `buyer${Date.now()}${Math.floor(Math.random() * 1000)}@example.ru`) {
-  await field(page, 'PROP_NAME').fill('Анна')
-  await field(page, 'PROP_LASTNAME').fill('Иванова')
-  await field(page, 'PROP_EMAIL').fill(email)
-  await field(page, 'PROP_PHONE').fill('9123456789')
-  await expect(field(page, 'PROP_PHONE')).toHaveValue('+7 (912) 345-67-89')
-}
-
-/** A point from the list that takes payment on receipt (no 'Только предоплата!'), confirmed. */
-async function choosePickupPoint(page: Page) {
-  await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
-  const picker = page.getByTestId('pickup-picker')
-  await picker.getByRole('tab', { name: 'Списком' }).click()
-  await picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first().click()
-  await picker.getByTestId('point-detail').getByRole('button', { name: 'Выбрать' }).click()
-  await expect(picker.getByText('Выбрано!')).toBeVisible()
-}
-
-async function choosePay(page: Page, name: RegExp) {
-  await page.getByRole('radio', { name }).check()
-  await expect(page.getByRole('radio', { name })).toBeChecked()
-}
-
-async function placeOrder(page: Page) {
-  await page.getByRole('checkbox', { name: /публичной оферты/ }).check()
-  await page.getByRole('checkbox', { name: /политикой конфиденциальности/ }).check()
-  await page.getByRole('button', { name: 'Оформить заказ' }).click()
-}
 
 /** A promise the test opens by hand: held answers wait on it. */
 function gate() {

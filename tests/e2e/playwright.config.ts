@@ -54,10 +54,20 @@ export default defineConfig({
     {
       name: 'tablet-1024',
       testMatch: '**/admin/**/*.spec.ts',
+      testIgnore: ['**/*.shop-wide.spec.ts'],
       use: { viewport: { width: 1024, height: 768 }, browserName: 'chromium', launchOptions },
     },
     {
       name: 'desktop-1440',
+      testIgnore: ['**/*.shop-wide.spec.ts'],
+      use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium', launchOptions },
+    },
+    {
+      // Changes to settings every buyer sees (the minimum order sum) would break the tests running
+      // beside them, so these run alone, after all the others.
+      name: 'shop-wide',
+      testMatch: '**/*.shop-wide.spec.ts',
+      dependencies: ['mobile-375', 'tablet-1024', 'desktop-1440'],
       use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium', launchOptions },
     },
   ],

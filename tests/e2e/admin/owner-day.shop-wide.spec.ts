@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test'
+import { addToBasket, openCheckout } from '../checkout-kit'
+import { OWNER, signIn } from './admin-kit'
+
+/**
+ * The owner's day (issue 18): a promo code made in the back office works at a buyer's checkout, and
+ * a new minimum order sum stops a buyer's cart at once. Runs alone (the 'shop-wide' project): the
+ * minimum sum is every buyer's.
+ */
+test('the owner creates a promo code a buyer uses, and raises the minimum order sum the cart then enforces', async ({ page, browser, baseURL }) => {
+  await signIn(page, OWNER, '/admin/coupons/new/')
+  const code = `OWNER${Date.now().toString(36).toUpperCase()}`
+  await page.getByLabel('Код').fill(code)
+  await page.getByLabel('Тип').selectOption('percent')
+  await page.getByLabel('Скидка, %').fill('10')
+  await page.getByLabel('Название скидки для покупателя').fill('Скидка от владельца')
+  await page.getByRole('button', { name: 'Создать промокод' }).click()
+  await page.waitForURL(/\/admin\/coupons\/\d+\/$/)
+
+  const buyerContext = await browser.newContext({ baseURL })
+  await buyerContext.addCookies([{ name: 'cookie_consent', value: 'Y', url: baseURL! }])
+  const buyer = await buyerContext.newPage()
+  await addToBasket(buyer)
+  await openCheckout(buyer)
+  await buyer.getByLabel('Промокод или подарочный код').fill(code.toLowerCase())
+  await buyer.getByRole('button', { name: 'Применить' }).click()
+  await expect(buyer.getByTestId('coupon-status')).toContainText('Промокод применен!')
+
+  await page.goto('/admin/settings/')
+  const minimum = page.getByLabel('Минимальная сумма заказа, ₽')
+  const previous = await minimum.inputValue()
+  try {
+    await minimum.fill('50000')
+    await minimum.locator('xpath=ancestor::form').getByRole('button', { name: 'Сохранить' }).click()
+    await expect(minimum.locator('xpath=ancestor::form').getByRole('status')).toHaveText('Сохранено.')
+    await buyer.goto('/personal/cart/')
+    await expect(buyer.getByText('Минимальная сумма для заказа составляет 50000 рублей')).toBeVisible()
+    await expect(buyer.getByRole('button', { name: 'Оформить заказ' })).toBeDisabled()
+  } finally {
+    await page.goto('/admin/settings/')
+    await page.getByLabel('Минимальная сумма заказа, ₽').fill(previous)
+    await page.getByLabel('Минимальная сумма заказа, ₽').locator('xpath=ancestor::form').getByRole('button', { name: 'Сохранить' }).click()
+    await expect(page.getByLabel('Минимальная сумма заказа, ₽').locator('xpath=ancestor::form').getByRole('status')).toHaveText('Сохранено.')
+    await buyerContext.close()
+  }
+})

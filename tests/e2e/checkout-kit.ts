@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test'
+
+/** A buyer's steps through the checkout, shared by the checkout journeys and the back office's tests. */
+/** The seed's first offer (Витамин D3 2000 МЕ, 310 in stock). */
+export const OFFER_ID = 1
+
+export async function sessid(page: Page): Promise<string> {
+  const cookies = await page.context().cookies()
+  return decodeURIComponent(cookies.find((c) => c.name === 'vm_sessid')?.value ?? '')
+}
+
+export async function addToBasket(page: Page, quantity = 2): Promise<void> {
+  await page.goto('/')
+  const res = await page.request.post('/ajax/basket/', {
+    form: { ACTION: 'Add', ID: String(OFFER_ID), QUANTITY: String(quantity), sessid: await sessid(page) },
+  })
+  expect(res.ok()).toBe(true)
+}
+
+export const form = (page: Page) => page.getByTestId('checkout-left')
+export const field = (page: Page, name: string) => form(page).locator(`input[name="${name}"]`)
+
+export async function openCheckout(page: Page) {
+  await page.goto('/personal/order/')
+  // The delivery list appears once the first refresh has answered (round 2: Moscow is the default).
+  await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeVisible()
+  const ok = page.getByRole('button', { name: 'OK', exact: true })
+  if (await ok.isVisible()) await ok.click()
+}
+
+export async function fillContacts(page: Page, email = `buyer${Date.now()}${Math.floor(Math.random() * 1000)}@example.ru`) {
+  await field(page, 'PROP_NAME').fill('Анна')
+  await field(page, 'PROP_LASTNAME').fill('Иванова')
+  await field(page, 'PROP_EMAIL').fill(email)
+  await field(page, 'PROP_PHONE').fill('9123456789')
+  await expect(field(page, 'PROP_PHONE')).toHaveValue('+7 (912) 345-67-89')
+}
+
+/** A point from the list that takes payment on receipt (no 'Только предоплата!'), confirmed. */
+export async function choosePickupPoint(page: Page) {
+  await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
+  const picker = page.getByTestId('pickup-picker')
+  await picker.getByRole('tab', { name: 'Списком' }).click()
+  await picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first().click()
+  await picker.getByTestId('point-detail').getByRole('button', { name: 'Выбрать' }).click()
+  await expect(picker.getByText('Выбрано!')).toBeVisible()
+}
+
+export async function choosePay(page: Page, name: RegExp) {
+  await page.getByRole('radio', { name }).check()
+  await expect(page.getByRole('radio', { name })).toBeChecked()
+}
+
+export async function placeOrder(page: Page) {
+  await page.getByRole('checkbox', { name: /публичной оферты/ }).check()
+  await page.getByRole('checkbox', { name: /политикой конфиденциальности/ }).check()
+  await page.getByRole('button', { name: 'Оформить заказ' }).click()
+}
+
