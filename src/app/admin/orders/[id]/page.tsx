@@ -4,7 +4,9 @@ import { notFound } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { requirePermission } from '@/admin/session.server'
 import { PageHeader } from '@/admin/ui/page-header'
+import { editRefusal } from '@/domains/orders/order-edit'
 import { ui } from '@/admin/ui/styles'
+import { OrderLinesEditor } from '@/admin/ui/orders/order-lines-editor'
 import { OrderNoteForm } from '@/admin/ui/orders/order-note-form'
 import { OrderStatusActions } from '@/admin/ui/orders/order-status-actions'
 import { OrderStatusBadge, PaymentBadge } from '@/admin/ui/orders/order-status-badge'
@@ -64,6 +66,16 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
             <PaymentBadge paid={payment.paidAt !== null} />
             {order.source === 'one-click' ? <span>· в один клик</span> : null}
           </span>
+        }
+        actions={
+          <>
+            <Link className={ui.buttonSecondary} href={`/admin/orders/print/?ids=${order.id}&form=invoice`}>
+              Счёт на оплату
+            </Link>
+            <Link className={ui.buttonSecondary} href={`/admin/orders/print/?ids=${order.id}&form=packing`}>
+              Упаковочный лист
+            </Link>
+          </>
         }
       />
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -131,6 +143,9 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
               </div>
               {totals.weightGrams ? <div className="text-right text-xs text-ink-600">Вес {(totals.weightGrams / 1000).toLocaleString('ru-RU')} кг</div> : null}
             </dl>
+            {can(actor.role, 'orders.write') && editRefusal({ status: order.status, paidAt: payment.paidAt ? new Date(payment.paidAt) : null }) === null ? (
+              <OrderLinesEditor orderId={order.id} lines={order.lines.filter((l) => !l.gift).map((l) => ({ id: l.id, name: l.name, quantity: l.quantity }))} />
+            ) : null}
           </Card>
           <Card title="История заказа">
             <OrderTimelineList entries={order.timeline} />
