@@ -118,6 +118,21 @@ function columnsFor(sort: SortLinks): ColumnDef<OrderTableRow, unknown>[] {
   ]
 }
 
+/** The chosen orders' invoices or packing slips on one printable page (at most 100 at once). */
+function BulkPrint({ ids }: { ids: number[] }) {
+  const href = (form: 'invoice' | 'packing') => `/admin/orders/print/?ids=${ids.slice(0, 100).join(',')}&form=${form}`
+  return (
+    <>
+      <a className={ui.buttonSecondary} href={href('invoice')} target="_blank" rel="noreferrer">
+        Печать счетов
+      </a>
+      <a className={ui.buttonSecondary} href={href('packing')} target="_blank" rel="noreferrer">
+        Упаковочные листы
+      </a>
+    </>
+  )
+}
+
 /** The bulk status change: each chosen order goes through the same API call, refusals are listed. */
 function BulkStatus({ selected, clear, targets }: { selected: OrderTableRow[]; clear: () => void; targets: readonly OrderStatus[] }) {
   const router = useRouter()
@@ -173,7 +188,12 @@ export function OrdersTable({ rows, bulkTargets, sort }: { rows: OrderTableRow[]
       data={rows}
       rowId={(r) => String(r.id)}
       empty="Заказов по этим условиям нет."
-      {...(bulkTargets.length ? { bulk: (selected: OrderTableRow[], clear: () => void) => <BulkStatus selected={selected} clear={clear} targets={bulkTargets} /> } : {})}
+      bulk={(selected, clear) => (
+        <>
+          <BulkPrint ids={selected.map((r) => r.id)} />
+          {bulkTargets.length ? <BulkStatus selected={selected} clear={clear} targets={bulkTargets} /> : null}
+        </>
+      )}
     />
   )
 }
