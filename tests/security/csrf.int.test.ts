@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { formPost, newVisitor } from '../support/http'
 import { listRouteFiles } from '../support/routes'
+import { adminRequest, signedInStaff } from '../support/staff'
 import { reloadEnv } from '../support/test-hooks'
 
 /**
@@ -20,6 +21,19 @@ const routes = listRouteFiles()
  * token. They are named here, so an exemption is never silent; any other route gets the sessid checks.
  */
 const TOKEN_ROUTES = new Set(['/api/admin/orders/1/fulfilment/'])
+
+/**
+ * The back office's own API (ADR 162) rides on the staff cookie, which is SameSite=Strict: a browser
+ * never sends it with a request another site makes. What is checked here instead of a sessid: without
+ * the staff cookie every change is refused, and with it a change whose Origin is another site is
+ * refused too. PATCH and DELETE are allowed there, since no HTML form can send them.
+ */
+const isStaffApi = (url: string) => url.startsWith('/api/admin/') && !TOKEN_ROUTES.has(url)
+const SIGN_IN_ROUTES = new Set(['/api/admin/session/', '/api/admin/password/', '/api/admin/password/reset/'])
+let staffCookie = ''
+beforeAll(async () => {
+  staffCookie = (await signedInStaff('owner')).cookie
+})
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -45,10 +59,30 @@ describe('S1: sessid on every state-changing route', () => {
   it.each(routes.map((r) => [r.url, r] as const))('%s refuses calls without a valid sessid', async (_url, route) => {
     const mod = (await import(route.file)) as RouteModule
     const ctx = { params: Promise.resolve(route.params) }
-    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+    const staffApi = isStaffApi(route.url)
+    for (const method of staffApi ? (['PUT'] as const) : (['PUT', 'PATCH', 'DELETE'] as const)) {
       expect(mod[method], `${route.url} exports ${method}, which bypasses sessid`).toBeUndefined()
     }
     const before = await databaseFingerprint()
+    if (staffApi) {
+      for (const method of ['POST', 'PATCH', 'DELETE'] as const) {
+        const handler = mod[method]
+        if (!handler) continue
+        // A buyer's cookie session with its valid sessid, as a form: refused.
+        const visitor = newVisitor()
+        const asForm = formPost(route.url, { email: 'a@b.ru', role: 'owner', sessid: visitor.sessid }, visitor)
+        const res = await handler(new Request(asForm.url, { method, headers: asForm.headers, body: await asForm.text() }), ctx)
+        expect(res.status, `${method} ${route.url} with a buyer's session`).toBeGreaterThanOrEqual(400)
+        expect(res.status, `${method} ${route.url} with a buyer's session`).toBeLessThan(500)
+        if (SIGN_IN_ROUTES.has(route.url)) continue
+        // The staff cookie on a request from another site's page: refused by its Origin.
+        const foreign = adminRequest(method, route.url, { cookie: staffCookie }, { email: 'a@b.ru', role: 'owner', name: 'x', active: false })
+        foreign.headers.set('origin', 'https://evil.example')
+        expect((await handler(foreign, ctx)).status, `${method} ${route.url} from another site`).toBe(403)
+      }
+      expect(await databaseFingerprint()).toEqual(before)
+      return
+    }
     const tokenRoute = TOKEN_ROUTES.has(route.url)
     // With a token configured, so that the refusal is the token check and not a disabled API.
     if (tokenRoute) {

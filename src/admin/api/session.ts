@@ -4,6 +4,7 @@ import { requestStaffPasswordReset, setStaffPassword, staffFromSession, staffSig
 import { answerForError, invalidAnswer, json } from '@/lib/ajax'
 import { clientIp } from '@/lib/client-ip'
 import { readCookie } from '@/lib/session'
+import { ADMIN_MESSAGES } from '../endpoint'
 import { STAFF_COOKIE, staffCookie } from '../staff-cookie'
 
 /**
@@ -24,6 +25,9 @@ export const passwordInput = z.object({
 function sessionCall<S extends z.ZodType>(schema: S, run: (input: z.output<S>, request: Request) => Promise<Response>) {
   return async (request: Request): Promise<Response> => {
     try {
+      // JSON only: a page on another site can post a form or text/plain without asking, but not
+      // application/json, so these calls cannot be made from someone else's page (S1).
+      if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return json({ error: ADMIN_MESSAGES.notJson }, 415)
       let raw: unknown
       try {
         raw = await request.json()
@@ -48,7 +52,9 @@ export const signIn = sessionCall(signInInput, async (input, request) => {
 })
 
 export async function signOut(request: Request): Promise<Response> {
-  await staffSignOut(readCookie(request.headers.get('cookie'), STAFF_COOKIE))
+  const token = readCookie(request.headers.get('cookie'), STAFF_COOKIE)
+  if (!token) return json({ error: 'Нет сессии.' }, 401)
+  await staffSignOut(token)
   const answer = json({ status: 'signed-out' })
   answer.headers.append('set-cookie', staffCookie(null))
   return answer

@@ -81,7 +81,7 @@ export const couponInput = z
   })
 export type CouponInput = z.output<typeof couponInput>
 
-/** A change: any fields but the code's kind (a percent coupon does not become a gift). */
+/** A change of some fields; never the kind (a percent coupon does not become a gift). */
 export const couponPatch = z.strictObject(
   {
     code: fields.code.optional(),
