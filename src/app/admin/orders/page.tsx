@@ -4,7 +4,7 @@ import { requirePermission } from '@/admin/session.server'
 import { FilterBar } from '@/admin/ui/filter-bar'
 import { PageHeader } from '@/admin/ui/page-header'
 import { ui } from '@/admin/ui/styles'
-import { OrderPagination } from '@/admin/ui/orders/order-pagination'
+import { Pagination } from '@/admin/ui/pagination'
 import { apiParamsOf } from '@/admin/ui/orders/order-list-params'
 import { OrdersTable } from '@/admin/ui/orders/orders-table'
 import { listOrders, orderListChoices } from '@/domains/orders/order-admin-list.server'
@@ -70,7 +70,7 @@ export default async function OrdersPage({ searchParams }: PageProps<'/admin/ord
         </p>
       )}
       <OrdersTable rows={page.items} bulkTargets={bulkTargets} sort={{ current: query.sort, created: sortHref('-created'), total: sortHref('-total') }} />
-      <OrderPagination params={keep} page={page.page} limit={page.limit} total={page.total} totalExact={page.totalExact} pages={page.pages} />
+      <Pagination path="/admin/orders/" params={keep} page={page.page} pageSize={page.limit} total={page.total} totalExact={page.totalExact} pages={page.pages} />
     </>
   )
 }
