@@ -140,10 +140,24 @@ export const payments = pgTable(
   (t) => [uniqueIndex('payments_external_idx').on(t.provider, t.externalId), index('payments_order_idx').on(t.orderId)],
 )
 
+/** Why money goes back: ADR 155's automatic refund, a manager's refund (ADR 165), an order edit's reduction. */
+export const REFUND_REASONS = ['paid-after-cancel', 'staff', 'edit'] as const
+export type RefundReason = (typeof REFUND_REASONS)[number]
+
+/** What a refund gave back of one order line (ADR 165): the line, how many pieces, their kopecks. */
+export interface RefundedLine {
+  lineId: number
+  name: string
+  quantity: number
+  amount: number
+}
+
 /**
- * Money that must go back (ADR 155): today a payment that arrived for an order already cancelled. One
- * row per payment, ever, so a repeated callback never refunds twice. The row is also the record that
- * the money arrived; the manager is mailed beside it.
+ * Money that must go back, one row per payment it goes back from. ADR 155: a payment that arrived
+ * for an order already cancelled gets one 'paid-after-cancel' row, ever (a partial unique index), so
+ * a repeated callback never refunds twice; the row is also the record that the money arrived. ADR
+ * 165: a manager's refund (by lines, the delivery, or everything) and an edit's reduction add rows of
+ * their own, as many as the paid money allows.
  */
 export const paymentRefunds = pgTable(
   'payment_refunds',
@@ -156,14 +170,35 @@ export const paymentRefunds = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
     amount: integer().notNull(),
-    reason: text().$type<'paid-after-cancel'>().notNull(),
+    reason: text().$type<RefundReason>().notNull(),
     /** requested → processing (claimed by one process) → succeeded or failed (a manager takes over). */
     status: text().$type<'requested' | 'processing' | 'succeeded' | 'failed'>().notNull().default('requested'),
     /** The provider's id of the refund, once it accepted it. */
     providerRefundId: text(),
     lastError: text(),
+    /**
+     * The lines and the delivery a manager's refund gave back (null: a plain sum). A refund spread
+     * over several payments keeps them on its first row; the others carry only their share of money.
+     */
+    lines: jsonb().$type<RefundedLine[]>(),
+    deliveryAmount: integer().notNull().default(0),
+    /**
+     * Who asked (no foreign key: staff.ts already depends on this file; the audit line names the
+     * actor too), and the manager's words for the buyer's file.
+     */
+    staffId: integer(),
+    author: text().notNull().default(''),
+    comment: text().notNull().default(''),
+    /** The caller's key of one request: a repeated submit finds its rows instead of refunding again. */
+    requestKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_refunds_payment_idx').on(t.paymentId), index('payment_refunds_order_idx').on(t.orderId)],
+  (t) => [
+    // ADR 155's guarantee, kept for its own reason only: one automatic refund per payment.
+    uniqueIndex('payment_refunds_after_cancel_idx').on(t.paymentId).where(sql`${t.reason} = 'paid-after-cancel'`),
+    uniqueIndex('payment_refunds_request_idx').on(t.orderId, t.requestKey, t.paymentId).where(sql`${t.requestKey} is not null`),
+    index('payment_refunds_order_idx').on(t.orderId),
+    index('payment_refunds_by_payment_idx').on(t.paymentId),
+  ],
 )

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, lt } from 'drizzle-orm'
+import { and, asc, eq, lt, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { paymentRefunds, payments } from '@/db/schema'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -23,7 +23,8 @@ export async function recordPaidAfterCancel(tx: Tx, order: OrderRow, payment: Pa
   const [row] = await tx
     .insert(paymentRefunds)
     .values({ orderId: order.id, paymentId: payment.id, amount: payment.amount, reason: 'paid-after-cancel' })
-    .onConflictDoNothing({ target: paymentRefunds.paymentId })
+    // The partial unique index allows one automatic refund per payment; staff refunds are others.
+    .onConflictDoNothing({ target: paymentRefunds.paymentId, where: sql`${paymentRefunds.reason} = 'paid-after-cancel'` })
     .returning({ id: paymentRefunds.id })
   if (!row) return false
   const buyer = [order.buyerName, order.email, order.phone].filter(Boolean).join(', ') || 'данные покупателя удалены'
