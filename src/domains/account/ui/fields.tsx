@@ -1,18 +1,10 @@
 'use client'
 
-import { useId, useState, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 
 /** Form pieces shared by the account's forms: labelled inputs, the show-password toggle, notices. */
 
-const noSubscription = () => () => {}
-
-/**
- * False during the server render and until React has hydrated: submit buttons wait for it, so a
- * quick click can never send a native form (and a password) before the script handles it.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false)
-}
+export { useHydrated } from '@/ui/use-hydrated'
 
 export const inputClass =
   'block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base text-ink-900 outline-none transition placeholder:text-ink-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 disabled:bg-surface disabled:text-ink-600 aria-[invalid=true]:border-sale-500'

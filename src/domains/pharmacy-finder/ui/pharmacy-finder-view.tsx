@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { LeafletMap } from '@/ui/leaflet-map'
+import { useHydrated } from '@/ui/use-hydrated'
 import { FINDER_HEIGHT_MESSAGE } from '../pharmacy-finder'
 import type { FinderProduct } from '../pharmacy-finder.server'
 
@@ -22,6 +23,7 @@ export function PharmacyFinderView({
 }) {
   const [productId, setProductId] = useState(products.some((p) => p.id === initialId) ? initialId : (products[0]?.id ?? 0))
   const root = useRef<HTMLDivElement>(null)
+  const hydrated = useHydrated()
   useReportHeight(root)
   const product = products.find((p) => p.id === productId)
   if (!product) return <p className="p-4 text-ink-600">Товар не найден.</p>
@@ -37,7 +39,7 @@ export function PharmacyFinderView({
         {products.length > 1 ? (
           <label className="flex-1">
             <span className="sr-only">Товар</span>
-            <select value={productId} onChange={(e) => setProductId(Number(e.target.value))} className="h-11 w-full rounded-xl border border-line bg-white px-3 font-semibold" name="product">
+            <select value={productId} disabled={!hydrated} onChange={(e) => setProductId(Number(e.target.value))} className="h-11 w-full rounded-xl border border-line bg-white px-3 font-semibold" name="product">
               {products.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
