@@ -6,6 +6,7 @@ import { inboxEndpoints } from './inbox'
 import { orderEditEndpoints } from './order-edit'
 import { orderPrintEndpoints } from './order-print'
 import { orderEndpoints } from './orders'
+import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
 
@@ -20,5 +21,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...orderPrintEndpoints,
   ...customerEndpoints,
   ...inboxEndpoints,
+  ...savedViewEndpoints,
   // Each area adds its list here, one line.
 ]

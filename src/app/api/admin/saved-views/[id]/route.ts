@@ -1,0 +1,3 @@
+import { deleteSavedViewEndpoint } from '@/admin/api/saved-views'
+
+export const DELETE = deleteSavedViewEndpoint.serve
