@@ -1,10 +1,13 @@
-import { desc, eq, inArray } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { editOrderLines } from '@/admin/api/order-edit'
 import { POST as fastOrder } from '@/app/ajax/fast-order/route'
 import { db } from '@/db/client'
-import { auditLog, offers, orderLines, orders } from '@/db/schema'
-import { offerWithStock, visitorWithBasket } from '../support/checkout'
+import { auditLog, courierSlotLoad, courierWindows, deliveryServices, offers, orderLines, orders } from '@/db/schema'
+import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
+import { quoteDeliveryChoice } from '@/domains/delivery/delivery.server'
+import { checkout, offerWithStock, orderFields, pickupPoint, visitorWithBasket } from '../support/checkout'
+import { setClock } from '../support/test-hooks'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { formPost } from '../support/http'
 import { callEndpoint, signedInStaff } from '../support/staff'
@@ -63,5 +66,114 @@ describe('editing an order before it ships', () => {
     expect((await edit({ add: [{ offerId: a.id, quantity: 1 }] })).status).toBe(409)
     await db().update(orders).set({ paidAt: null, status: 'shipped' }).where(eq(orders.id, order.id))
     expect((await edit({ add: [{ offerId: a.id, quantity: 1 }] })).status).toBe(409)
+  })
+})
+
+// ---------- delivery (ADR 167) ----------
+
+const COURIER = 4
+const SLOT_DAY = '05.03.2026'
+const OTHER_DAY = '06.03.2026'
+const ADDRESS = 'г Москва, ул Тверская, д 1'
+
+/** A checkout order to a pickup point in Moscow, paid in cash on receipt, of one offer × 2. */
+async function pickupOrder(skip = 3) {
+  const offer = await offerWithStock(20, skip)
+  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields(), await visitorWithBasket([{ offerId: offer.id, quantity: 2 }]))
+  expect(answer.body.order.ID, JSON.stringify(answer.body)).toBeTruthy()
+  const [order] = await db().select().from(orders).where(eq(orders.id, Number(answer.body.order.ID)))
+  return { order: order!, offer }
+}
+
+const slotLoad = async (day: string, timeFrom: string) => {
+  const [window] = await db().select().from(courierWindows).where(eq(courierWindows.timeFrom, timeFrom))
+  const [row] = await db()
+    .select({ booked: courierSlotLoad.booked })
+    .from(courierSlotLoad)
+    .where(and(eq(courierSlotLoad.cityCode, 'moskva'), eq(courierSlotLoad.date, day.split('.').reverse().join('-')), eq(courierSlotLoad.windowId, window!.id)))
+  return row?.booked ?? 0
+}
+
+/** What the checkout's own quote asks for this order's goods and choice. */
+async function checkoutPrice(offer: { id: number }, quantity: number, choice: { deliveryId: number; pointId?: string; address?: string; slot?: { date: string; time: string } }) {
+  const [row] = await db().select().from(offers).where(eq(offers.id, offer.id))
+  const quote = await quoteDeliveryChoice(db(), {
+    ...choice,
+    cityCode: 'moskva',
+    basket: [{ name: 'x', externalId: row!.id, priceKopecks: row!.price, quantity, weight: row!.weightGrams, width: row!.widthMm, length: row!.lengthMm, height: row!.heightMm, vat: row!.vatPercent, aerialRestriction: row!.airRestricted ? 'true' : 'false' }],
+    postPay: true,
+  })
+  if (!quote.ok) throw new Error(quote.message)
+  return quote.priceKopecks
+}
+
+describe('changing the delivery of an order before it ships', () => {
+  beforeEach(() => setClock(() => new Date('2026-03-04T07:00:00Z')))
+  afterEach(() => setClock(null))
+
+  it('moves a pickup order to a courier slot, the slot to another, and back to a point: priced as checkout, each slot taken and given back once', async () => {
+    const manager = await signedInStaff('manager')
+    const { order, offer } = await pickupOrder()
+    const edit = (delivery: unknown) => callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(order.id) }, body: { delivery } })
+    const read = async () => (await db().select().from(orders).where(eq(orders.id, order.id)))[0]!
+
+    const toCourier = await edit({ deliveryId: COURIER, address: ADDRESS, slot: { date: SLOT_DAY, time: '10:00 - 14:00' } })
+    expect(toCourier.status, await toCourier.clone().text()).toBe(200)
+    const courierPrice = await checkoutPrice(offer, 2, { deliveryId: COURIER, address: ADDRESS, slot: { date: SLOT_DAY, time: '10:00 - 14:00' } })
+    expect(courierPrice).toBeGreaterThan(0)
+    let row = await read()
+    expect(row).toMatchObject({ deliveryId: String(COURIER), deliveryName: 'Курьерская доставка', address: ADDRESS, deliveryPrice: courierPrice, total: row.goodsPrice + courierPrice })
+    expect(row.total).toBe(order.total - order.deliveryPrice + courierPrice)
+    expect(row.props).toMatchObject({ MICRO_SOURCE: 'courier', MICRO_POINT_ID: '10:00 - 14:00', MICRO_SHIP_DATE_FROM: SLOT_DAY, PROP_ADDRESS: ADDRESS })
+    expect(await slotLoad(SLOT_DAY, '10:00')).toBe(1)
+
+    // The same slot again (a new address only): nothing is taken twice.
+    const sameSlot = await edit({ deliveryId: COURIER, address: `${ADDRESS}, кв 5`, slot: { date: SLOT_DAY, time: '10:00-14:00' } })
+    expect(sameSlot.status, await sameSlot.clone().text()).toBe(200)
+    expect(await slotLoad(SLOT_DAY, '10:00')).toBe(1)
+    expect((await read()).address).toBe(`${ADDRESS}, кв 5`)
+
+    // Another slot: the old place is given back, the new one taken.
+    expect((await edit({ deliveryId: COURIER, address: ADDRESS, slot: { date: OTHER_DAY, time: '14:00 - 18:00' } })).status).toBe(200)
+    expect([await slotLoad(SLOT_DAY, '10:00'), await slotLoad(OTHER_DAY, '14:00')]).toEqual([0, 1])
+
+    // Back to a point: the courier's place goes back, the price is the point's.
+    const point = await pickupPoint('moskva', 1)
+    expect((await edit({ deliveryId: 1, pointId: point })).status).toBe(200)
+    row = await read()
+    expect(await slotLoad(OTHER_DAY, '14:00')).toBe(0)
+    expect(row).toMatchObject({ deliveryId: '1', slotBookingId: null, deliveryPrice: await checkoutPrice(offer, 2, { deliveryId: 1, pointId: point }) })
+    expect(row.props).toMatchObject({ MICRO_SOURCE: 'pvz', MICRO_POINT_ID: point })
+
+    const entries = await db().select().from(auditLog).where(and(eq(auditLog.objectId, String(order.id)), eq(auditLog.action, 'edit'))).orderBy(auditLog.id)
+    expect(entries).toHaveLength(4)
+    expect(JSON.stringify(entries[0]!.before)).toMatch(/пункт/)
+    expect(JSON.stringify(entries[0]!.after)).toContain('Курьерская доставка')
+  })
+
+  it('applies the method\'s free-delivery threshold to the goods after the edit', async () => {
+    const manager = await signedInStaff('manager')
+    const { order } = await pickupOrder(4)
+    await db().update(deliveryServices).set({ freeFromKopecks: order.goodsPrice }).where(eq(deliveryServices.id, COURIER))
+    const response = await callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(order.id) }, body: { delivery: { deliveryId: COURIER, address: ADDRESS, slot: { date: SLOT_DAY, time: '18:00 - 22:00' } } } })
+    expect(response.status, await response.clone().text()).toBe(200)
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id))
+    expect(row).toMatchObject({ deliveryPrice: 0, total: order.goodsPrice })
+  })
+
+  it('refuses a full slot, an unknown point and a courier without an address, changing nothing', async () => {
+    const manager = await signedInStaff('manager')
+    const { order } = await pickupOrder(5)
+    const [window] = await db().select().from(courierWindows).where(eq(courierWindows.timeFrom, '10:00'))
+    await db().insert(courierSlotLoad).values({ cityCode: 'moskva', date: '2026-03-07', windowId: window!.id, booked: window!.capacity, capacity: window!.capacity })
+    const edit = (delivery: unknown) => callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(order.id) }, body: { delivery } })
+    const before = await databaseFingerprint()
+
+    const full = await edit({ deliveryId: COURIER, address: ADDRESS, slot: { date: '07.03.2026', time: '10:00 - 14:00' } })
+    expect(full.status).toBe(409)
+    expect(((await full.json()) as { error: string }).error).toBe(DELIVERY_MESSAGES.slotFull)
+    expect((await edit({ deliveryId: 1, pointId: 'no-such-point' })).status).toBe(400)
+    expect((await edit({ deliveryId: COURIER, slot: { date: SLOT_DAY, time: '10:00 - 14:00' } })).status).toBe(400)
+    expect(await databaseFingerprint()).toEqual(before)
   })
 })

@@ -8,7 +8,7 @@ export const editOrderLines = endpoint({
   method: 'POST',
   path: '/api/admin/orders/{id}/edit',
   permission: 'orders.write',
-  summary: 'Изменить состав неоплаченного заказа до отгрузки: количества (0 — убрать строку) и новые товары; остатки и суммы пересчитываются',
+  summary: 'Изменить заказ до отгрузки: количества (0 — убрать строку), новые товары, доставку (способ, пункт, адрес, интервал курьера); остатки, интервал и суммы пересчитываются',
   tag: 'Заказы',
   params: orderIdParams,
   body: orderEditInput,

@@ -15,6 +15,9 @@ import 'server-only'
  * - `bookCourierSlot(tx, { cityCode, date, time })` → true when a place was taken (call it inside the
  *   order transaction; a conditional upsert, R4); false when full or not offered.
  *   `releaseCourierSlot(tx, same)` gives the place back on cancellation.
+ * - `orderDeliveryChoice(tx, same as quoteDeliveryChoice)` → the quote plus what an order stores for
+ *   it (the method, the MICRO_* properties, the address, the slot to book): an order edit moves an
+ *   order to another delivery with it (ADR 167). It books nothing.
  * - Re-exported pure helpers: `toCarrierBasketLines`, `maximumWeightCheck` (getMaximumWeight),
  *   `maximumQuantityCheck` (getMaximumQuantity), `choiceFromProps`, `DELIVERY_MESSAGES`, the cookies.
  * Dates on the wire are dd.mm.yyyy; a slot time is 'HH:MM - HH:MM'.
@@ -23,7 +26,7 @@ import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { testHook } from '@/lib/test-hooks'
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES, parcelOf, periodText, tariffPrice, zoneOf, type DeliveryBasketLine, type ParcelSummary, type Tariff } from './delivery'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, courierProps, parcelOf, periodText, pickupProps, tariffPrice, zoneOf, type DeliveryBasketLine, type MicroProps, type ParcelSummary, type Tariff } from './delivery'
 import { courierDays, fromRuDate, parseWindow, shipmentDay, toRuDate, windowText, addDays } from './delivery-dates'
 import * as q from './delivery.db'
 import type { CityRow, PointRow, ServiceRow } from './delivery.db'
@@ -270,6 +273,70 @@ export async function quoteDeliveryChoice(
     shipDateFrom: dates.deliveryFrom,
     shipDateTo: dates.deliveryTo,
   }
+}
+
+export type OrderDeliveryChoice =
+  | {
+      ok: true
+      priceKopecks: number
+      service: { id: number; name: string; type: DeliveryKind }
+      props: MicroProps
+      /** The courier's address, or the point's. */
+      address: string
+      /** Courier: the slot to book, in the form the order's slot booking keeps. */
+      slot: SlotInput | null
+    }
+  | { ok: false; message: string }
+
+/**
+ * The checkout's quote of a delivery choice (same checks, same price, free-delivery threshold
+ * included) and what an order keeps of it, read through the caller's transaction.
+ */
+export async function orderDeliveryChoice(tx: Db | Tx, input: Parameters<typeof quoteDeliveryChoice>[1]): Promise<OrderDeliveryChoice> {
+  const quote = await quoteDeliveryChoice(tx, input)
+  if (!quote.ok) return quote
+  const service = (await services(tx)).find((s) => s.id === input.deliveryId)
+  const city = await findCity(input.cityCode, tx)
+  if (!service || !city) return { ok: false, message: DELIVERY_MESSAGES.chooseDelivery }
+  const shipmentDate = toRuDate(shipmentDay(now()))
+  const base = { ok: true as const, priceKopecks: quote.priceKopecks, service: { id: service.id, name: service.name, type: service.type } }
+  if (service.type === 'courier') {
+    const range = parseWindow(input.slot?.time ?? '')
+    const address = input.address?.trim() ?? ''
+    if (!range || !quote.shipDateFrom) return { ok: false, message: DELIVERY_MESSAGES.slotUnknown }
+    const time = windowText(range.timeFrom, range.timeTo)
+    return {
+      ...base,
+      props: courierProps({ date: quote.shipDateFrom, time, priceKopecks: quote.priceKopecks, shipmentDate, address }),
+      address,
+      slot: { cityCode: city.code, date: quote.shipDateFrom, time },
+    }
+  }
+  const point = await q.pointById(tx, input.pointId?.trim() ?? '')
+  if (!point) return { ok: false, message: DELIVERY_MESSAGES.pointUnavailable }
+  return {
+    ...base,
+    props: pickupProps({
+      handler: service.handler,
+      kind: point.kind,
+      pointId: point.id,
+      priceKopecks: quote.priceKopecks,
+      deliveryFrom: quote.shipDateFrom ?? '',
+      deliveryTo: quote.shipDateTo ?? '',
+      shipmentDate,
+      address: point.address,
+    }),
+    address: point.address,
+    slot: null,
+  }
+}
+
+/** Two slot bookings name the same place (dates in either form, spaces in the window aside). */
+export function sameSlot(a: SlotInput | null, b: SlotInput | null): boolean {
+  if (!a || !b) return a === b
+  const wa = parseWindow(a.time)
+  const wb = parseWindow(b.time)
+  return a.cityCode === b.cityCode && fromRuDate(a.date) === fromRuDate(b.date) && wa !== null && wb !== null && wa.timeFrom === wb.timeFrom && wa.timeTo === wb.timeTo
 }
 
 type SlotCheck = { ok: true; date: string; window: q.WindowRow } | { ok: false; message: string }

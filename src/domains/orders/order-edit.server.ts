@@ -1,17 +1,20 @@
 import 'server-only'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Tx } from '@/db/client'
 import { offers, products, sections } from '@/db/schema/catalog'
-import { coupons } from '@/db/schema/checkout'
+import { coupons, paySystems } from '@/db/schema/checkout'
 import { orderLines, orders } from '@/db/schema/orders'
 import { recordChange } from '@/domains/audit/audit.server'
 import { basePriceOf, lineProperties } from '@/domains/cart/cart'
 import { productUrl } from '@/domains/catalog/catalog'
 import { returnStock, takeStock } from '@/domains/catalog/stock.server'
+import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
+import { bookCourierSlot, orderDeliveryChoice, releaseCourierSlot, sameSlot, type DeliveryBasketLine } from '@/domains/delivery/delivery.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { ORDER_EDIT_MESSAGES as M, editRefusal, editedTotals, type OrderEditInput } from './order-edit'
+import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
 import type { OrderLineRow } from './orders.db'
+import { parseSlot, type OrderRow } from './orders.server'
 
 const summary = (lines: readonly Pick<OrderLineRow, 'id' | 'name' | 'quantity' | 'sum'>[]) => lines.map((l) => `${l.name} × ${l.quantity} = ${l.sum}`)
 
@@ -90,19 +93,89 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
 
     const after = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id)
     if (!after.some((l) => l.isGift === 'N')) throw new Refusal('invalid', M.empty)
+    const moved = input.delivery ? await moveDelivery(tx, order, after, input.delivery) : null
+    const deliveryPrice = moved ? moved.deliveryPrice : order.deliveryPrice
     const [coupon] = order.couponId ? await tx.select({ kind: coupons.kind, value: coupons.value }).from(coupons).where(eq(coupons.id, order.couponId)) : []
-    const totals = editedTotals(after, coupon ?? null, order.deliveryPrice)
+    const totals = editedTotals(after, coupon ?? null, deliveryPrice)
     await tx
       .update(orders)
-      .set({ basePrice: totals.basePrice, goodsPrice: totals.goodsPrice, discount: totals.discount, total: totals.total, weightGrams: totals.weightGrams })
+      // goodsPrice is what the goods cost after every discount, the coupon's too, as checkout writes it.
+      .set({ ...moved?.set, basePrice: totals.basePrice, goodsPrice: totals.goodsPrice - totals.couponDiscount, discount: totals.discount, deliveryPrice, total: totals.total, weightGrams: totals.weightGrams })
       .where(eq(orders.id, orderId))
+    const linesChanged = input.lines.length + input.add.length > 0
     await recordChange(tx, actor, {
       objectType: 'order',
       objectId: orderId,
       action: 'edit',
-      before: { lines: summary(before), total: order.total },
-      after: { lines: summary(after), total: totals.total },
+      before: { ...(linesChanged ? { lines: summary(before) } : {}), ...(moved ? { delivery: deliverySummary(order) } : {}), total: order.total },
+      after: { ...(linesChanged ? { lines: summary(after) } : {}), ...(moved ? { delivery: deliverySummary({ ...order, ...moved.set, deliveryPrice }) } : {}), total: totals.total },
     })
     return { total: totals.total }
   })
+}
+
+/** The order's goods as the delivery domain weighs and prices them (the checkout's toDeliveryLines). */
+async function deliveryLinesOf(tx: Tx, lines: readonly OrderLineRow[]): Promise<DeliveryBasketLine[]> {
+  const goods = lines.filter((l) => l.isGift === 'N')
+  const ids = goods.flatMap((l) => (l.offerId === null ? [] : [l.offerId]))
+  const sizes = ids.length
+    ? new Map(
+        (
+          await tx
+            .select({ id: offers.id, widthMm: offers.widthMm, lengthMm: offers.lengthMm, heightMm: offers.heightMm, vatPercent: offers.vatPercent, airRestricted: offers.airRestricted })
+            .from(offers)
+            .where(inArray(offers.id, ids))
+        ).map((r) => [r.id, r] as const),
+      )
+    : new Map()
+  return goods.map((l) => {
+    const size = l.offerId === null ? undefined : sizes.get(l.offerId)
+    return {
+      name: l.name,
+      externalId: l.offerId ?? l.id,
+      priceKopecks: l.price,
+      quantity: l.quantity,
+      weight: l.weightGrams,
+      width: size?.widthMm,
+      length: size?.lengthMm,
+      height: size?.heightMm,
+      vat: size?.vatPercent,
+      aerialRestriction: size?.airRestricted ? 'true' : 'false',
+    }
+  })
+}
+
+/**
+ * Moves the order to another delivery in its city (ADR 167): the delivery domain quotes it exactly as
+ * at checkout (the goods after the edit, the free-delivery threshold, a cash payment's point), a
+ * courier slot that changes is given back and the new one taken once, under the order's lock; a full
+ * slot refuses the whole edit, and the transaction gives everything back.
+ */
+async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], wanted: OrderDeliveryInput) {
+  const [pay] = order.paySystemId ? await tx.select({ isCash: paySystems.isCash }).from(paySystems).where(eq(paySystems.id, order.paySystemId)) : []
+  const choice = await orderDeliveryChoice(tx, {
+    deliveryId: wanted.deliveryId,
+    cityCode: order.locationCode,
+    pointId: wanted.pointId,
+    address: wanted.address,
+    slot: wanted.slot,
+    basket: await deliveryLinesOf(tx, lines),
+    postPay: pay?.isCash === true,
+  })
+  if (!choice.ok) throw new Refusal(choice.message === DELIVERY_MESSAGES.slotFull ? 'conflict' : 'invalid', choice.message)
+  const oldSlot = order.slotBookingId ? parseSlot(order.slotBookingId) : null
+  if (!sameSlot(oldSlot, choice.slot)) {
+    if (oldSlot) await releaseCourierSlot(tx, oldSlot)
+    if (choice.slot && !(await bookCourierSlot(tx, choice.slot))) throw new Refusal('conflict', DELIVERY_MESSAGES.slotFull)
+  }
+  return {
+    deliveryPrice: choice.priceKopecks,
+    set: {
+      deliveryId: String(choice.service.id),
+      deliveryName: choice.service.name,
+      address: choice.address,
+      slotBookingId: sameSlot(oldSlot, choice.slot) ? order.slotBookingId : choice.slot && JSON.stringify(choice.slot),
+      props: { ...order.props, ...choice.props },
+    },
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { editRefusal, editedTotals, orderEditInput } from './order-edit'
+import { deliverySummary, editRefusal, editedTotals, orderEditInput } from './order-edit'
 
 const line = (quantity: number, price: number, basePrice = price) => ({ quantity, price, basePrice, weightGrams: 100 })
 
@@ -28,5 +28,19 @@ describe('order edit rules', () => {
   it('asks for at least one change', () => {
     expect(orderEditInput.safeParse({}).success).toBe(false)
     expect(orderEditInput.safeParse({ lines: [{ id: 1, quantity: 0 }] }).success).toBe(true)
+  })
+
+  it('takes a delivery change alone, without its price', () => {
+    expect(orderEditInput.safeParse({ delivery: { deliveryId: 4, address: 'ул Тверская, 1', slot: { date: '05.03.2026', time: '10:00 - 14:00' } } }).success).toBe(true)
+    const parsed = orderEditInput.parse({ delivery: { deliveryId: 1, pointId: 'MSK1', price: 0 } })
+    expect(parsed.delivery).toEqual({ deliveryId: 1, pointId: 'MSK1' })
+    expect(orderEditInput.safeParse({ delivery: { deliveryId: 1, pointId: 'a\u0000b' } }).success).toBe(false)
+  })
+
+  it('sums a delivery up for the timeline', () => {
+    expect(deliverySummary({ deliveryName: 'СДЭК', address: 'ул Ленина, 2', deliveryPrice: 350_00, props: { MICRO_SOURCE: 'pvz', MICRO_POINT_ID: 'MSK1' } })).toBe('СДЭК, пункт MSK1, ул Ленина, 2, 350\u00a0₽')
+    expect(deliverySummary({ deliveryName: 'Курьер', address: 'ул Тверская, 1', deliveryPrice: 0, props: { MICRO_SOURCE: 'courier', MICRO_POINT_ID: '10:00 - 14:00', MICRO_SHIP_DATE_FROM: '05.03.2026' } })).toBe(
+      'Курьер, ул Тверская, 1, 05.03.2026 10:00 - 14:00, бесплатно',
+    )
   })
 })

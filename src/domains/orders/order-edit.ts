@@ -1,19 +1,36 @@
 import { z } from 'zod'
 import { orderTotals, type OrderTotals } from '@/domains/checkout/checkout'
+import { formatRub } from '@/lib/money'
 import type { OrderStatus } from './order-status'
 
+// Control characters mean nothing in an address or a point code, and PostgreSQL refuses NUL.
+const plain = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'Недопустимые символы.' })
+
 /**
- * Editing an order before it ships (issue 18): quantities change, lines go, lines come. Stock and
- * totals follow in one transaction (order-edit.server.ts). A paid order is not edited here: the
- * difference would have to be charged or refunded, which waits for the payment domain's partial
- * refunds (ADR 164).
+ * The delivery an edit moves the order to (ADR 167), in the order's own city: a method, and its
+ * point (pickup, postal) or its address and slot (courier). The price is never given: the delivery
+ * domain computes it as at checkout.
+ */
+export const orderDeliveryInput = z.object({
+  deliveryId: z.number().int().positive(),
+  pointId: plain(100).optional(),
+  address: plain(300).optional(),
+  /** Courier: dd.mm.yyyy and 'HH:MM - HH:MM', as the courier schedule offers them. */
+  slot: z.object({ date: plain(10), time: plain(20) }).optional(),
+})
+export type OrderDeliveryInput = z.output<typeof orderDeliveryInput>
+
+/**
+ * Editing an order before it ships (issue 18): quantities change, lines go, lines come, the delivery
+ * changes. Stock, the courier slot and totals follow in one transaction (order-edit.server.ts).
  */
 export const orderEditInput = z
   .object({
     lines: z.array(z.object({ id: z.number().int().positive(), quantity: z.number().int().min(0).max(999) })).max(100).default([]),
     add: z.array(z.object({ offerId: z.number().int().positive(), quantity: z.number().int().min(1).max(999) })).max(20).default([]),
+    delivery: orderDeliveryInput.optional(),
   })
-  .refine((v) => v.lines.length + v.add.length > 0, { message: 'Нечего менять.' })
+  .refine((v) => v.lines.length + v.add.length > 0 || v.delivery !== undefined, { message: 'Нечего менять.' })
 export type OrderEditInput = z.output<typeof orderEditInput>
 
 export const ORDER_EDIT_MESSAGES = {
@@ -53,4 +70,17 @@ export function editedTotals(
   const goods = lines.reduce((sum, l) => sum + l.price * l.quantity, 0)
   const couponDiscount = !coupon || coupon.kind === 'gift' ? 0 : coupon.kind === 'percent' ? Math.round((goods * Math.min(100, coupon.value)) / 100) : coupon.value
   return orderTotals(lines, couponDiscount, deliveryPrice)
+}
+
+/**
+ * One line for the timeline's before → after of a delivery: the method, the point or the address and
+ * slot, the price. Read from what the order keeps (the MICRO_* properties the checkout writes).
+ */
+export function deliverySummary(order: { deliveryName: string; address: string; deliveryPrice: number; props: Partial<Record<string, string>> }): string {
+  const p = order.props
+  const courier = p.MICRO_SOURCE === 'courier'
+  const where = courier
+    ? [order.address, [p.MICRO_SHIP_DATE_FROM, p.MICRO_POINT_ID].filter(Boolean).join(' ')]
+    : [p.MICRO_POINT_ID ? `пункт ${p.MICRO_POINT_ID}` : '', order.address]
+  return [order.deliveryName || '—', ...where.filter(Boolean), order.deliveryPrice ? formatRub(order.deliveryPrice) : 'бесплатно'].join(', ')
 }

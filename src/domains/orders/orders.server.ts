@@ -122,7 +122,7 @@ export async function cancelWithin(tx: Tx, order: OrderRow, why: { unpaidMinutes
   return true
 }
 
-function parseSlot(text: string): SlotInput | null {
+export function parseSlot(text: string): SlotInput | null {
   try {
     const v: unknown = JSON.parse(text)
     if (v && typeof v === 'object' && 'cityCode' in v && 'date' in v && 'time' in v) {
