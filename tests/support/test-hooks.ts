@@ -9,6 +9,7 @@ import { slotGuard } from '@/domains/delivery/delivery.server'
 import { transportOverride, type MailTransport } from '@/domains/mail/transport.server'
 import { guards, type IntegrityGuards } from '@/domains/orders/integrity-guards'
 import { sandboxRefunds } from '@/domains/payment/payment'
+import { refundGuard } from '@/domains/payment/refund.server'
 import { clockOverride } from '@/lib/clock'
 import { envReloads } from '@/lib/env'
 import { staleRenderGuard } from '@/lib/page-cache'
@@ -90,4 +91,10 @@ export function setCaptcha(options: Partial<CaptchaSettings> | null): void {
 /** The back office's permission check (ADR 162), off only in the role matrix's negative control. */
 export function setPermissionGuard(on: boolean): void {
   permissionGuard.set(on)
+}
+
+/** The refund's order lock and a meeting point after its check (ADR 165); null: production values. */
+export function setRefundGuard(value: { lock: boolean; afterCheck: (() => Promise<void>) | null } | null): void {
+  if (value) refundGuard.set(value)
+  else refundGuard.reset()
 }

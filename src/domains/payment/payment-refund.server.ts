@@ -16,17 +16,18 @@ export type RefundRow = typeof paymentRefunds.$inferSelect
 
 /**
  * Money arrived for an order that is already cancelled (issue 16 hole 7, ADR 155): in the callback's
- * transaction, the refund row records it and the manager's alert is queued beside it. The unique
- * payment id makes a repeated or concurrent callback record nothing more; false then.
+ * transaction, the refund row records it and the manager's alert is queued beside it. The partial
+ * unique index (one automatic refund per payment) makes a repeated or concurrent callback record
+ * nothing more; null then, else the refund row's id for sendRefund after the commit.
  */
-export async function recordPaidAfterCancel(tx: Tx, order: OrderRow, payment: PaymentRow): Promise<boolean> {
+export async function recordPaidAfterCancel(tx: Tx, order: OrderRow, payment: PaymentRow): Promise<number | null> {
   const [row] = await tx
     .insert(paymentRefunds)
     .values({ orderId: order.id, paymentId: payment.id, amount: payment.amount, reason: 'paid-after-cancel' })
     // The partial unique index allows one automatic refund per payment; staff refunds are others.
     .onConflictDoNothing({ target: paymentRefunds.paymentId, where: sql`${paymentRefunds.reason} = 'paid-after-cancel'` })
     .returning({ id: paymentRefunds.id })
-  if (!row) return false
+  if (!row) return null
   const buyer = [order.buyerName, order.email, order.phone].filter(Boolean).join(', ') || 'данные покупателя удалены'
   await enqueueMail(tx, {
     to: env().SHOP_EMAIL,
@@ -45,22 +46,23 @@ export async function recordPaidAfterCancel(tx: Tx, order: OrderRow, payment: Pa
     text: `Платёж на ${formatRub(payment.amount)} поступил после отмены заказа №${order.id}. Возврат запущен; проверьте, что он прошёл.`,
     path: `/admin/orders/${order.id}/`,
   })
-  return true
+  return row.id
 }
 
 /**
- * Asks the payment's provider to send the money back, after the callback's transaction (no external
- * call inside one). The claim `requested → processing` lets one process call the provider; the
- * outcome is stored on the row. A failure stays 'failed' with its error: the manager has the alert.
+ * Asks the payment's provider to send one refund row's money back, after the transaction that
+ * recorded it (no external call inside one). The claim `requested → processing` lets one process
+ * call the provider; the outcome is stored on the row. A failure stays 'failed' with its error: for
+ * ADR 155 the manager has the alert, a manager's refund shows it on the order page (ADR 165).
  */
-export async function sendRefund(database: Db, paymentId: number): Promise<RefundRow | null> {
+export async function sendRefund(database: Db, refundId: number): Promise<RefundRow | null> {
   const [claimed] = await database
     .update(paymentRefunds)
     .set({ status: 'processing' })
-    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'requested')))
+    .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'requested')))
     .returning()
   if (!claimed) return null
-  const [payment] = await database.select().from(payments).where(eq(payments.id, paymentId))
+  const [payment] = await database.select().from(payments).where(eq(payments.id, claimed.paymentId))
   let outcome: RefundOutcome
   try {
     outcome = payment
@@ -82,23 +84,23 @@ export async function sendRefund(database: Db, paymentId: number): Promise<Refun
     )
     .where(eq(paymentRefunds.id, claimed.id))
     .returning()
-  if (!outcome.ok) logger.error({ paymentId, orderId: claimed.orderId, error: outcome.error }, 'refund failed')
+  if (!outcome.ok) logger.error({ refundId, paymentId: claimed.paymentId, orderId: claimed.orderId, error: outcome.error }, 'refund failed')
   return done ?? null
 }
 
 /**
- * Refunds recorded but never sent: the process died between the callback's commit and the provider
- * call. Rows older than `graceMinutes` are left by a live callback, so a retry never races it; the
+ * Refunds recorded but never sent: the process died between the commit (the callback's, a manager's
+ * refund, an edit) and the provider call. Rows older than `graceMinutes` are left by a live callback, so a retry never races it; the
  * claim in sendRefund keeps two instances from both sending.
  */
 export async function sendStrandedRefunds(database: Db, at: Date = now(), graceMinutes = 10): Promise<number> {
   const stranded = await database
-    .select({ paymentId: paymentRefunds.paymentId })
+    .select({ id: paymentRefunds.id })
     .from(paymentRefunds)
     .where(and(eq(paymentRefunds.status, 'requested'), lt(paymentRefunds.createdAt, new Date(at.getTime() - graceMinutes * 60_000))))
     .orderBy(asc(paymentRefunds.id))
     .limit(100)
   let sent = 0
-  for (const row of stranded) if (await sendRefund(database, row.paymentId)) sent++
+  for (const row of stranded) if (await sendRefund(database, row.id)) sent++
   return sent
 }

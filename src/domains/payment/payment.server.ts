@@ -122,8 +122,9 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
       // Cancelled first (the unpaid-order job, the buyer, a manager): the money is not ours to keep.
       // The payment's move above happens once, so this runs once per payment (ADR 155).
       const order = await orderById(tx, payment.orderId)
-      if (order?.status !== 'cancelled' || !(await recordPaidAfterCancel(tx, order, payment))) return 'duplicate'
-      refundOf = payment.id
+      const refundId = order?.status === 'cancelled' ? await recordPaidAfterCancel(tx, order, payment) : null
+      if (refundId === null) return 'duplicate'
+      refundOf = refundId
       return 'refund'
     }
     return 'applied'
