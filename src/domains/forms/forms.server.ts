@@ -5,6 +5,7 @@ import { userForSession } from '@/domains/account/account.server'
 import { consumeCaptcha, enforceLimits } from '@/domains/captcha/captcha.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { readSetting, type SettingKey } from '@/domains/settings/settings.server'
+import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 import type { AjaxContext } from '@/lib/ajax'
 import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
@@ -59,10 +60,14 @@ export async function askQuestion(input: QuestionInput, ctx: AjaxContext) {
       '',
       input.message,
     ]
-    await enqueueMail(tx, {
-      to: env().SHOP_EMAIL,
-      subject: `${KIND_TITLE[input.kind]} №${id}${product ? `: ${product}` : ''}`.slice(0, 300),
-      text: lines.filter((l, i) => l !== '' || i === lines.length - 2).join('\n'),
+    const text = lines.filter((l, i) => l !== '' || i === lines.length - 2).join('\n')
+    await enqueueMail(tx, { to: env().SHOP_EMAIL, subject: `${KIND_TITLE[input.kind]} №${id}${product ? `: ${product}` : ''}`.slice(0, 300), text })
+    // Staff who subscribed to «Новый вопрос или сообщение» and may answer: once per question, and
+    // only if it was stored. Product questions and messages have their own inbox tabs.
+    await notifyStaff(tx, 'question.new', String(id), {
+      subject: `${KIND_TITLE[input.kind].toLowerCase()} №${id}${product ? `: ${product}` : ''}`.slice(0, 250),
+      text,
+      path: input.kind === 'product' ? '/admin/inbox/questions/' : '/admin/inbox/messages/',
     })
   })
   return { success: true, message: input.kind === 'nutritionist' ? M.nutritionistSent : M.questionSent }

@@ -1,11 +1,12 @@
 import 'server-only'
 import { announceChanges } from '@/db/change-feed'
-import { db as defaultDb } from '@/db/client'
+import { db as defaultDb, type Tx } from '@/db/client'
 import type { ReviewStatus } from '@/db/schema'
 import { userForSession } from '@/domains/account/account.server'
 import { recordChange } from '@/domains/audit/audit.server'
 import { claimCaptcha, consumeCaptcha, enforceLimits, verifyCaptcha } from '@/domains/captcha/captcha.server'
 import type { Actor } from '@/domains/staff/permissions'
+import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 import type { AjaxContext } from '@/lib/ajax'
 import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
@@ -105,6 +106,19 @@ export async function listReviews(input: ListInput, ctx: AjaxContext) {
   return { ...page, viewer }
 }
 
+/**
+ * Every new review waits for moderation (status 'pending' by default), so the staff who subscribed
+ * to «Новый отзыв ждёт модерации» and may moderate hear of it, in the review's own transaction:
+ * a review refused or rolled back mails no one. The review's id is the key, once per review.
+ */
+async function notifyPending(tx: Tx, id: number, productName: string, review: { authorName: string; email: string; rating: number; text: string }, photos: number) {
+  await notifyStaff(tx, 'review.pending', String(id), {
+    subject: `новый отзыв №${id} о товаре «${productName}» ждёт модерации`.slice(0, 250),
+    text: [`Товар: ${productName}`, `Автор: ${review.authorName} <${review.email}>`, `Оценка: ${review.rating} из 5`, ...(photos ? [`Фотографий: ${photos}`] : []), '', review.text].join('\n'),
+    path: '/admin/inbox/',
+  })
+}
+
 /** POST /ajax/reviews/: the native form. USER_ID is ignored; the session's user writes. */
 export async function submitNativeReview(input: NativeReviewInput, ctx: AjaxContext) {
   const db = defaultDb()
@@ -115,20 +129,18 @@ export async function submitNativeReview(input: NativeReviewInput, ctx: AjaxCont
   await enforceLimits(db, 'review', ctx)
   await db.transaction(async (tx) => {
     await consumeCaptcha(tx, input.RecapToken)
-    await insertReview(
-      tx,
-      {
-        productId: product.id,
-        offerId: null,
-        userId: user.id,
-        source: 'native',
-        authorName: user.name || user.email.split('@')[0] || 'Покупатель',
-        email: user.email,
-        rating: input.RATING,
-        text: input.MESSAGE,
-      },
-      [],
-    )
+    const review = {
+      productId: product.id,
+      offerId: null,
+      userId: user.id,
+      source: 'native' as const,
+      authorName: user.name || user.email.split('@')[0] || 'Покупатель',
+      email: user.email,
+      rating: input.RATING,
+      text: input.MESSAGE,
+    }
+    const id = await insertReview(tx, review, [])
+    await notifyPending(tx, id, product.name, review, 0)
   })
   return { success: true, message: M.nativeSuccess }
 }
@@ -149,20 +161,22 @@ export async function submitWidgetReview(input: WidgetReviewInput, ctx: AjaxCont
   try {
     await db.transaction(async (tx) => {
       await claimCaptcha(tx, captcha)
-      await insertReview(
+      const review = {
+        productId: product.id,
+        offerId: offer?.productId === product.id ? offer.id : null,
+        userId: user?.id ?? null,
+        source: 'widget' as const,
+        authorName: input.NAME,
+        email: input.EMAIL.toLowerCase(),
+        rating: input.RATING,
+        text: input.IMPRESSIONS,
+      }
+      const id = await insertReview(
         tx,
-        {
-          productId: product.id,
-          offerId: offer?.productId === product.id ? offer.id : null,
-          userId: user?.id ?? null,
-          source: 'widget',
-          authorName: input.NAME,
-          email: input.EMAIL.toLowerCase(),
-          rating: input.RATING,
-          text: input.IMPRESSIONS,
-        },
+        review,
         files.map((file, i) => ({ file, width: photos[i]!.width, height: photos[i]!.height })),
       )
+      await notifyPending(tx, id, product.name, review, files.length)
     })
   } catch (error) {
     await removePhotos(files)
