@@ -118,4 +118,13 @@ describe('listOrders: the back office order list', () => {
     expect(lines.length - 1).toBe(expected((o) => o.locationCode === 'omsk').length)
     expect(lines.slice(1).every((l) => l.includes(';Омск;'))).toBe(true)
   })
+
+  it('exports only the chosen rows (ids), in the list\'s sort, with the other filters still applying', async () => {
+    const chosen = [anna, midnight, all[0]!.id, all[1]!.id]
+    const csv = await exportOrdersCsv(query({ ids: chosen.join(','), sort: '-total' }))
+    const lines = csv.trimEnd().split('\r\n').slice(1)
+    const byTotal = all.filter((o) => chosen.includes(o.id)).sort((a, b) => b.total - a.total || b.id - a.id)
+    expect(lines.map((l) => Number(l.split(';')[0]))).toEqual(byTotal.map((o) => o.id))
+    expect(await ids({ ids: chosen.join(','), status: 'assembling' })).toEqual(expected((o) => chosen.includes(o.id) && o.status === 'assembling'))
+  })
 })

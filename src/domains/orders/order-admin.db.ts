@@ -41,6 +41,7 @@ function searchCondition(q: string): SQL | undefined {
 
 export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   const where: (SQL | undefined)[] = []
+  if (filter.ids?.length) where.push(inArray(orders.id, filter.ids))
   if (filter.status?.length) where.push(inArray(orders.status, filter.status))
   if (filter.payment === 'paid') where.push(isNotNull(orders.paidAt))
   if (filter.payment === 'unpaid') where.push(isNull(orders.paidAt))

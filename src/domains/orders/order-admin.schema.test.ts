@@ -17,7 +17,15 @@ describe('orderListQuery', () => {
     expect(parsed.success && parsed.data.status).toEqual(['paid'])
   })
 
+  it('reads the chosen rows as a list of order numbers without repeats', () => {
+    const parsed = parseOrderListQuery({ ids: '12,7,12', sort: 'total' })
+    expect(parsed.success && parsed.data).toMatchObject({ ids: [12, 7], sort: 'total' })
+  })
+
   it.each([
+    [{ ids: '1,,2' }],
+    [{ ids: '0' }],
+    [{ ids: Array.from({ length: 501 }, (_, i) => i + 1).join(',') }],
     [{ status: 'paid,lost' }],
     [{ from: '2026-13-01' }],
     [{ from: '2026-05-02', to: '2026-05-01' }],

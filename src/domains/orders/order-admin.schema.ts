@@ -24,6 +24,14 @@ const statusList = z
   .regex(new RegExp(`^(${ORDER_STATUS_CODES.join('|')})(,(${ORDER_STATUS_CODES.join('|')}))*$`), 'Неизвестный статус заказа.')
   .transform((text) => [...new Set(text.split(','))] as OrderStatus[])
 
+/** The rows chosen in the table (bulk export): at most a page's worth and then some. */
+export const MAX_ORDER_IDS = 500
+const idList = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'Номера заказов через запятую.')
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .refine((ids) => ids.length <= MAX_ORDER_IDS && ids.every((id) => id >= 1 && id <= 2_147_483_647), `Не больше ${MAX_ORDER_IDS} заказов за раз.`)
+
 const isoDate = z.iso.date('Дата в формате ГГГГ-ММ-ДД.')
 const kopecks = z.coerce.number().int('Сумма в копейках — целое число.').min(0).max(2_000_000_000)
 
@@ -40,6 +48,7 @@ export const orderListQuery = z
     totalTo: optional(kopecks).describe('Сумма заказа до, в копейках'),
     city: optional(z.string().trim().max(100)).describe('Код города (LOCATION), например moskva'),
     coupon: optional(z.string().trim().max(50)).describe('Промокод заказа, без учёта регистра'),
+    ids: optional(idList).describe(`Только эти заказы, номера через запятую (до ${MAX_ORDER_IDS}): выгрузка выбранных строк`),
     q: optional(z.string().trim().max(100)).describe('Поиск: номер заказа, телефон в любом виде, e-mail или имя покупателя'),
     sort: z.preprocess(blankIsAbsent, z.enum(ORDER_SORTS).default('-created')).describe('-created — новые сначала (по умолчанию), created, -total, total'),
     page: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(100_000).default(1)),

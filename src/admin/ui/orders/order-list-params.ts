@@ -21,3 +21,30 @@ export function apiParamsOf(values: Record<string, string>): Record<string, stri
   }
   return out
 }
+
+/**
+ * The page's search params as one value per name. The filter form sends each ticked status as its
+ * own `status` field, links and saved views carry one comma list; both read as the comma list, so a
+ * view saved from either is the same text.
+ */
+export function orderPageValues(params: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue
+    if (key === 'status') {
+      const statuses = [...new Set((Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean))]
+      if (statuses.length) out[key] = statuses.join(',')
+      continue
+    }
+    const first = Array.isArray(value) ? value[0] : value
+    if (first !== undefined) out[key] = first
+  }
+  return out
+}
+
+/** What the filter form carries besides its fields: the sort and page size stay, the page goes back to 1. */
+export function keptByFilterForm(values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of ['sort', 'limit'] as const) if (values[key]?.trim()) out[key] = values[key]
+  return out
+}
