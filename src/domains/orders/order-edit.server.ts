@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { db, type Tx } from '@/db/client'
+import { db, type Db, type Tx } from '@/db/client'
 import { offers, products, sections } from '@/db/schema/catalog'
 import { coupons, paySystems } from '@/db/schema/checkout'
 import { orderLines, orders } from '@/db/schema/orders'
@@ -9,10 +9,19 @@ import { basePriceOf, lineProperties } from '@/domains/cart/cart'
 import { productUrl } from '@/domains/catalog/catalog'
 import { returnStock, takeStock } from '@/domains/catalog/stock.server'
 import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
-import { bookCourierSlot, orderDeliveryChoice, releaseCourierSlot, sameSlot, type DeliveryBasketLine } from '@/domains/delivery/delivery.server'
+import {
+  bookCourierSlot,
+  courierSchedule,
+  listDeliveryOptions,
+  orderDeliveryChoice,
+  pickupProvider,
+  releaseCourierSlot,
+  sameSlot,
+  type DeliveryBasketLine,
+} from '@/domains/delivery/delivery.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
+import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, type DeliveryEditChoices, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
 import type { OrderLineRow } from './orders.db'
 import { parseSlot, type OrderRow } from './orders.server'
 
@@ -115,7 +124,7 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
 }
 
 /** The order's goods as the delivery domain weighs and prices them (the checkout's toDeliveryLines). */
-async function deliveryLinesOf(tx: Tx, lines: readonly OrderLineRow[]): Promise<DeliveryBasketLine[]> {
+async function deliveryLinesOf(tx: Db | Tx, lines: readonly OrderLineRow[]): Promise<DeliveryBasketLine[]> {
   const goods = lines.filter((l) => l.isGift === 'N')
   const ids = goods.flatMap((l) => (l.offerId === null ? [] : [l.offerId]))
   const sizes = ids.length
@@ -177,5 +186,41 @@ async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRo
       slotBookingId: sameSlot(oldSlot, choice.slot) ? order.slotBookingId : choice.slot && JSON.stringify(choice.slot),
       props: { ...order.props, ...choice.props },
     },
+  }
+}
+
+/** Points offered in the form per method: enough to choose from, never a city's thousands at once. */
+const POINTS_IN_FORM = 300
+
+/**
+ * What the «Изменить доставку» form offers for an order: the methods of its city priced for its
+ * goods (as the checkout lists them), their points, the courier's free slots. The edit itself
+ * quotes and checks again; this is only the menu.
+ */
+export async function deliveryEditChoices(order: OrderRow): Promise<DeliveryEditChoices> {
+  const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id)
+  const options = await listDeliveryOptions({ cityCode: order.locationCode, basket: await deliveryLinesOf(db(), lines) })
+  const points: DeliveryEditChoices['points'] = {}
+  for (const option of options) {
+    if (option.type === 'courier') continue
+    const provider = await pickupProvider(option.handler)
+    const list = provider ? await provider.pointsInCity(order.locationCode) : []
+    points[option.id] = list
+      .filter((p) => p.active)
+      .slice(0, POINTS_IN_FORM)
+      .map((p) => ({ id: p.id, label: `${p.name}, ${p.address}` }))
+  }
+  const schedule = options.some((o) => o.type === 'courier') ? await courierSchedule(order.locationCode) : null
+  const slot = order.slotBookingId ? parseSlot(order.slotBookingId) : null
+  return {
+    current: {
+      deliveryId: Number(order.deliveryId) || 0,
+      pointId: slot ? '' : (order.props.MICRO_POINT_ID ?? ''),
+      address: order.address,
+      slot: slot ? { date: slot.date, time: slot.time } : null,
+    },
+    options: options.map((o) => ({ id: o.id, name: o.name, type: o.type, priceKopecks: o.priceKopecks, blocked: o.blocked })),
+    points,
+    courierDays: schedule?.days ?? [],
   }
 }

@@ -33,6 +33,14 @@ export const orderEditInput = z
   .refine((v) => v.lines.length + v.add.length > 0 || v.delivery !== undefined, { message: 'Нечего менять.' })
 export type OrderEditInput = z.output<typeof orderEditInput>
 
+/** The «Изменить доставку» form's menu (order-edit.server.ts deliveryEditChoices). */
+export interface DeliveryEditChoices {
+  current: { deliveryId: number; pointId: string; address: string; slot: { date: string; time: string } | null }
+  options: { id: number; name: string; type: 'pickup' | 'postal' | 'courier'; priceKopecks: number; blocked: boolean }[]
+  points: Record<number, { id: string; label: string }[]>
+  courierDays: { date: string; times: string[] }[]
+}
+
 export const ORDER_EDIT_MESSAGES = {
   notFound: 'Заказ не найден.',
   shipped: 'Заказ уже передан в доставку или закрыт: его состав не меняется.',

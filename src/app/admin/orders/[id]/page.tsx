@@ -6,6 +6,7 @@ import { requirePermission } from '@/admin/session.server'
 import { PageHeader } from '@/admin/ui/page-header'
 import { editRefusal } from '@/domains/orders/order-edit'
 import { ui } from '@/admin/ui/styles'
+import { OrderDeliveryEdit } from '@/admin/ui/orders/order-delivery-edit'
 import { OrderLinesEditor } from '@/admin/ui/orders/order-lines-editor'
 import { OrderNoteForm } from '@/admin/ui/orders/order-note-form'
 import { OrderStatusActions } from '@/admin/ui/orders/order-status-actions'
@@ -195,6 +196,7 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
               </Row>
               {delivery.fitoId ? <Row label="№ в учётной системе">{delivery.fitoId}</Row> : null}
             </dl>
+            {can(actor.role, 'orders.write') && editRefusal({ status: order.status, paidAt: payment.paidAt ? new Date(payment.paidAt) : null }) === null ? <OrderDeliveryEdit orderId={order.id} /> : null}
           </Card>
           <Card title="Оплата">
             <dl>
