@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { SESSID_COOKIE, SESSION_COOKIE, sessionCookiesToIssue } from '@/lib/session'
-import { counterCspSources } from '@/domains/analytics/counters'
+import { configuredCounterCspSources } from '@/domains/analytics/counters.server'
 import { NONCE_HEADER, contentSecurityPolicy, newNonce } from '@/lib/csp'
 import { env } from '@/lib/env'
 
@@ -10,7 +10,7 @@ import { env } from '@/lib/env'
  * Also: pages get a trailing slash by redirect; calls (POST) are rewritten instead, since a redirect
  * would make the browser send the body twice.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const url = request.nextUrl
   const needsSlash = !url.pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(url.pathname)
   if (needsSlash && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -25,7 +25,9 @@ export function proxy(request: NextRequest) {
   // its own scripts; our pages read it from NONCE_HEADER (ADR 157).
   const nonce = newNonce()
   const frameAncestors = url.pathname.startsWith('/pharmacy-finder/') ? '*' : "'self'"
-  const policy = contentSecurityPolicy({ dev: env().NODE_ENV !== 'production', nonce, frameAncestors, extra: counterCspSources(env()) })
+  // The counters' origins follow their ids, a back-office setting read from the in-process cache, not
+  // the database, per request (ADR 168).
+  const policy = contentSecurityPolicy({ dev: env().NODE_ENV !== 'production', nonce, frameAncestors, extra: await configuredCounterCspSources() })
   const headers = new Headers(request.headers)
   headers.set(NONCE_HEADER, nonce)
   headers.set('Content-Security-Policy', policy)

@@ -18,6 +18,15 @@ export interface CounterEnv {
   ANALYTICS_CSP_ORIGINS: string
 }
 
+/**
+ * The ids in use: the back office's setting (ADR 168) where it names one, else the environment's.
+ * The script URLs and extra CSP origins stay the environment's: they are the installation's, not
+ * the owner's.
+ */
+export function withStoredIds(env: CounterEnv, stored: { metrikaId: string; gtmId: string } | null): CounterEnv {
+  return { ...env, METRIKA_ID: stored?.metrikaId || env.METRIKA_ID, GTM_ID: stored?.gtmId || env.GTM_ID }
+}
+
 export function counterSettings(env: CounterEnv): CounterSettings {
   return {
     metrika: env.METRIKA_ID ? { id: env.METRIKA_ID, scriptUrl: env.METRIKA_SCRIPT_URL } : null,

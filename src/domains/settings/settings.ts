@@ -17,6 +17,7 @@ export const SETTING_GROUPS = {
   holiday: 'Праздничное уведомление',
   newsletter: 'Рассылка',
   mail: 'Почта',
+  analytics: 'Аналитика',
   limits: 'Защита от злоупотреблений',
 } as const
 export type SettingGroup = keyof typeof SETTING_GROUPS
@@ -72,6 +73,8 @@ const M = {
   limit: 'Введите целое число от 1 до 100 000.',
   freeFrom: 'Порог — сумма больше 0 ₽; пусто — доставка не бывает бесплатной.',
   example: 'Укажите, пример это или настоящие реквизиты.',
+  metrikaId: 'Номер счётчика Яндекс Метрики — только цифры (до 12), например 12345678.',
+  gtmId: 'Контейнер Google Tag Manager — вида GTM-XXXXXXX (латинские буквы и цифры).',
   mailFrom: 'Отправитель — адрес или «Имя <адрес>», например «Витамаркет <shop@example.ru>».',
 } as const
 
@@ -125,6 +128,18 @@ export const holidayNoticeInput = strictObject({
 })
   .refine((v) => v.to >= v.from, { error: M.dateOrder, path: ['to'] })
   .nullable() satisfies z.ZodType<HolidayNoticeSetting | null>
+
+// ---------- analytics counters (ADR 115, 168) ----------
+
+/**
+ * An empty id, or null for both (what the form sends when both fields are left empty): the
+ * environment's (METRIKA_ID, GTM_ID). The patterns are env.ts's.
+ */
+export const analyticsCountersInput = strictObject({
+  metrikaId: z.string({ error: M.text }).trim().regex(/^\d{1,12}$/, { error: M.metrikaId }).or(z.literal('')),
+  gtmId: z.string({ error: M.text }).trim().regex(/^GTM-[A-Z0-9]{4,12}$/, { error: M.gtmId }).or(z.literal('')),
+}).nullable()
+export type AnalyticsCountersSetting = z.output<typeof analyticsCountersInput>
 
 export const checkoutLimitsInput = strictObject({
   ordersPerSession: limitCount,
@@ -222,6 +237,17 @@ export const SETTINGS = {
     schema: text(200).refine((v) => v === '' || mailbox.test(v), { error: M.mailFrom }),
     fallback: '',
     fields: [{ name: '', label: 'Отправитель (From)', kind: 'text' }],
+  }),
+  'analytics.counters': define({
+    label: 'Счётчики аналитики',
+    group: 'analytics',
+    hint: 'Счётчики загружаются на витрине после согласия покупателя на cookie; политика безопасности (CSP) пропускает их адреса. Пустое поле — значение из окружения сервера (METRIKA_ID, GTM_ID).',
+    schema: analyticsCountersInput,
+    fallback: null,
+    fields: [
+      { name: 'metrikaId', label: 'Номер счётчика Яндекс Метрики', kind: 'text' },
+      { name: 'gtmId', label: 'Контейнер Google Tag Manager', kind: 'text' },
+    ],
   }),
   checkoutLimits: define({
     label: 'Ограничения оформления заказа',

@@ -6,12 +6,24 @@ import { db } from '@/db/client'
 import { FREE_DELIVERY_KEY, SETTING_GROUPS, SETTING_KEYS, SETTINGS, type SettingGroup } from '@/domains/settings/settings'
 import { allSettings } from '@/domains/settings/settings.server'
 import { can } from '@/domains/staff/permissions'
+import { env } from '@/lib/env'
 
 export const metadata: Metadata = { title: 'Настройки' }
+
+/** What an empty field means on this server: the environment's value, which only the server knows. */
+function fallbackHints(): Record<string, string> {
+  const { METRIKA_ID, GTM_ID } = env()
+  const fromEnv = (id: string | undefined, none: string) => (id ? `Пусто — из окружения: ${id}.` : `Пусто — ${none}.`)
+  return {
+    'analytics.counters.metrikaId': fromEnv(METRIKA_ID, 'Метрики нет'),
+    'analytics.counters.gtmId': fromEnv(GTM_ID, 'контейнера нет'),
+  }
+}
 
 export default async function SettingsPage() {
   const actor = await requirePermission('settings.read', '/admin/settings/')
   const view = await allSettings(db())
+  const hints = fallbackHints()
   const groups = (Object.keys(SETTING_GROUPS) as SettingGroup[]).map((group) => ({
     group,
     cards: SETTING_KEYS.filter((key) => SETTINGS[key].group === group).map(
@@ -19,7 +31,10 @@ export default async function SettingsPage() {
         key,
         label: SETTINGS[key].label,
         ...(SETTINGS[key].hint ? { hint: SETTINGS[key].hint } : {}),
-        fields: SETTINGS[key].fields.map((f) => ({ ...f })),
+        fields: SETTINGS[key].fields.map((f) => {
+          const hint = hints[`${key}.${f.name}`]
+          return hint ? { ...f, hint } : { ...f }
+        }),
         value: view.values[key],
         updatedAt: view.updatedAt[key] ?? '',
       }),

@@ -30,7 +30,7 @@ export async function ShopChrome({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <CookieBanner />
-      <AnalyticsCounters {...configuredCounters()} nonce={nonce} />
+      <AnalyticsCounters {...await configuredCounters()} nonce={nonce} />
       <VisitorStoreBoot />
     </>
   )
