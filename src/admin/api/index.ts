@@ -5,6 +5,7 @@ import { customerEndpoints } from './customers'
 import { inboxEndpoints } from './inbox'
 import { orderEditEndpoints } from './order-edit'
 import { orderPrintEndpoints } from './order-print'
+import { orderRefundEndpoints } from './order-refunds'
 import { orderEndpoints } from './orders'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
@@ -19,6 +20,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...orderEndpoints,
   ...orderEditEndpoints,
   ...orderPrintEndpoints,
+  ...orderRefundEndpoints,
   ...customerEndpoints,
   ...inboxEndpoints,
   ...savedViewEndpoints,

@@ -7,7 +7,7 @@ import { actorLabel, type Actor } from '@/domains/staff/permissions'
 import { Refusal, type RefusalKind } from '@/lib/refusal'
 import { testHook } from '@/lib/test-hooks'
 import { sendRefund, type RefundRow } from './payment-refund.server'
-import { REFUND_MESSAGES, planRefund, splitOverPayments, type RefundInput, type RefundRefusalKind, type RefundedSoFar } from './refund'
+import { REFUND_MESSAGES, planRefund, refundable, splitOverPayments, type RefundInput, type RefundRefusalKind, type RefundedSoFar } from './refund'
 
 /**
  * Refunds a manager asks for, and the ones an order edit's reduction needs (ADR 165). The order row
@@ -170,3 +170,43 @@ export async function refundOrder(actor: Actor, orderId: number, input: RefundIn
     refunds: final.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, status: r.status, error: r.lastError })),
   }
 }
+
+/**
+ * The order's money for the back office: paid online, refunded (not failed), left; what is still
+ * refundable line by line; every refund row; and the plain facts the refund dialog plans with
+ * (the same planRefund runs there to show the sum before the manager confirms). Null: no order.
+ */
+export async function refundSummary(q: Db | Tx, orderId: number) {
+  const [order] = await q.select({ total: orders.total, goodsPrice: orders.goodsPrice, deliveryPrice: orders.deliveryPrice }).from(orders).where(eq(orders.id, orderId))
+  if (!order) return null
+  const [lines, state, rows] = await Promise.all([
+    q.select({ id: orderLines.id, name: orderLines.name, quantity: orderLines.quantity, sum: orderLines.sum }).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id)),
+    refundState(q, orderId),
+    q.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(asc(paymentRefunds.id)),
+  ])
+  const plannable = { ...order, lines }
+  const left = refundable(plannable, state.paid, state.so)
+  return {
+    paid: state.paid,
+    refunded: state.so.amount,
+    left: left.money,
+    deliveryLeft: left.delivery,
+    lines: left.lines.map((l) => ({ id: l.lineId, name: l.name, quantity: l.quantity, amount: l.amount })),
+    refunds: rows.map((r) => ({
+      id: r.id,
+      paymentId: r.paymentId,
+      amount: r.amount,
+      status: r.status,
+      reason: r.reason,
+      lines: r.lines ?? [],
+      deliveryAmount: r.deliveryAmount,
+      comment: r.comment,
+      author: r.author,
+      error: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      completedAt: r.completedAt?.toISOString() ?? null,
+    })),
+    plan: { order: plannable, paid: state.paid, refunded: { amount: state.so.amount, delivery: state.so.delivery, pieces: [...state.so.pieces] } },
+  }
+}
+export type RefundSummary = NonNullable<Awaited<ReturnType<typeof refundSummary>>>

@@ -8,21 +8,37 @@ import { z } from 'zod'
  */
 
 export const refundInput = z
-  .object({
+  .strictObject({
     /** Lines and how many of their pieces go back. */
-    lines: z.array(z.object({ id: z.number().int().positive(), quantity: z.number().int().min(1).max(9999) })).max(200).default([]),
-    /** The delivery's price goes back too (what is left of it). */
-    delivery: z.boolean().default(false),
-    /** Everything still refundable: every piece not yet returned, the delivery, all the money left. */
-    full: z.boolean().default(false),
+    lines: z
+      .array(
+        z.strictObject({
+          id: z.number().int().positive(),
+          quantity: z.number().int('Количество — целое число.').min(1, 'Количество — от 1.').max(9999, 'Количество — не больше 9999.'),
+        }),
+      )
+      .max(200)
+      .default([])
+      .describe('Строки заказа и сколько штук вернуть'),
+    delivery: z.boolean().default(false).describe('Вернуть и стоимость доставки (то, что от неё осталось)'),
+    full: z.boolean().default(false).describe('Вернуть всё, что ещё не возвращено: товары, доставку, весь остаток оплаты'),
     /**
-     * The sum to send instead of the computed one (kopecks), as Shopify lets a manager type it: a
-     * goodwill refund without lines, or less than the pieces' price (a damaged box kept by the buyer).
+     * The sum to send instead of the computed one, as Shopify lets a manager type it: a goodwill
+     * refund without lines, or less than the pieces' price (a damaged box the buyer keeps).
      */
-    amount: z.number().int().min(1).max(100_000_000).optional(),
-    comment: z.string().trim().max(1000).default(''),
-    /** One key per dialog: a repeated submit answers the refund already made instead of another. */
-    key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    amount: z
+      .number()
+      .int('Сумма — в копейках, целым числом.')
+      .min(1, 'Сумма — больше нуля.')
+      .max(100_000_000)
+      .optional()
+      .describe('Копейки: своя сумма вместо рассчитанной по строкам'),
+    comment: z.string().trim().max(1000, 'Комментарий — не длиннее 1000 символов.').default('').describe('Причина возврата, видна в истории заказа'),
+    key: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional()
+      .describe('Ключ запроса: повтор с тем же ключом вернёт уже сделанный возврат, а не второй'),
   })
   .refine((v) => v.full || v.lines.length > 0 || v.delivery || v.amount !== undefined, { message: 'Выберите, что вернуть.', path: ['lines'] })
   .refine((v) => new Set(v.lines.map((l) => l.id)).size === v.lines.length, { message: 'Строка заказа указана дважды.', path: ['lines'] })
