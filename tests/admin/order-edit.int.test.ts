@@ -3,10 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { editOrderLines } from '@/admin/api/order-edit'
 import { POST as fastOrder } from '@/app/ajax/fast-order/route'
 import { db } from '@/db/client'
-import { auditLog, courierSlotLoad, courierWindows, deliveryServices, offers, orderLines, orders } from '@/db/schema'
+import { auditLog, courierSlotLoad, courierWindows, deliveryServices, offers, orderLines, orders, paymentRefunds, payments } from '@/db/schema'
 import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
 import { quoteDeliveryChoice } from '@/domains/delivery/delivery.server'
-import { checkout, offerWithStock, orderFields, pickupPoint, visitorWithBasket } from '../support/checkout'
+import { ORDER_EDIT_MESSAGES } from '@/domains/orders/order-edit'
+import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
+import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
+import { checkout, offerWithStock, orderFields, paySystemId, pickupPoint, visitorWithBasket } from '../support/checkout'
 import { setClock } from '../support/test-hooks'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { formPost } from '../support/http'
@@ -44,7 +47,7 @@ describe('editing an order before it ships', () => {
     const [edited] = await db().select().from(orders).where(eq(orders.id, order.id))
     const goods = lineA.price * 3 + c.price * 2
     expect(edited).toMatchObject({ goodsPrice: goods, total: goods + order.deliveryPrice })
-    expect(await response.json()).toEqual({ total: goods + order.deliveryPrice })
+    expect(await response.json()).toEqual({ total: goods + order.deliveryPrice, refunded: 0 })
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.objectId, String(order.id)))
     expect(entry).toMatchObject({ objectType: 'order', action: 'edit', staffId: manager.id })
   })
@@ -175,5 +178,67 @@ describe('changing the delivery of an order before it ships', () => {
     expect((await edit({ deliveryId: 1, pointId: 'no-such-point' })).status).toBe(400)
     expect((await edit({ deliveryId: COURIER, slot: { date: SLOT_DAY, time: '10:00 - 14:00' } })).status).toBe(400)
     expect(await databaseFingerprint()).toEqual(before)
+  })
+})
+
+// ---------- paid orders (ADR 167) ----------
+
+/** A card order of one offer × 2 at checkout, paid through the provider's signed callback. */
+async function paidCardOrder(skip: number) {
+  const offer = await offerWithStock(20, skip)
+  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity: 2 }]))
+  const id = Number(answer.body.order.ID)
+  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
+  const paid: CallbackPayload = { paymentId: payment!.externalId, status: 'succeeded', amount: String(payment!.amount) }
+  expect(await applyCallback(db(), paid, signCallback(paid, callbackSecret()))).toBe('applied')
+  const [order] = await db().select().from(orders).where(eq(orders.id, id))
+  expect(order!.paidAt).not.toBeNull()
+  const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, id))
+  return { order: order!, line: line!, offer }
+}
+
+const refundsOf = (orderId: number) => db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(paymentRefunds.id)
+
+describe('editing a paid order', () => {
+  it('refunds exactly the difference when it costs less, once: the same request again refunds nothing more', async () => {
+    const manager = await signedInStaff('manager')
+    const { order, line, offer } = await paidCardOrder(6)
+    const edit = () => callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(order.id) }, body: { lines: [{ id: line.id, quantity: 1 }] } })
+
+    const first = await edit()
+    expect(first.status, await first.clone().text()).toBe(200)
+    expect(await first.json()).toEqual({ total: order.total - line.price, refunded: line.price })
+    const refunds = await refundsOf(order.id)
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]).toMatchObject({ amount: line.price, reason: 'edit', status: 'succeeded', staffId: manager.id })
+    expect((await stock(offer.id)).get(offer.id)).toBe(19)
+
+    const again = await edit()
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ total: order.total - line.price, refunded: 0 })
+    expect(await refundsOf(order.id)).toHaveLength(1)
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.id))
+    expect(after).toMatchObject({ status: 'paid', total: order.total - line.price })
+    expect(after!.paidAt).not.toBeNull()
+  })
+
+  it('refuses an edit that would cost more, and a reduction with nothing paid online, changing nothing', async () => {
+    const manager = await signedInStaff('manager')
+    const { order, line } = await paidCardOrder(7)
+    const edit = (id: number, body: unknown) => callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(id) }, body })
+    const before = await databaseFingerprint()
+    const more = await edit(order.id, { lines: [{ id: line.id, quantity: 3 }] })
+    expect(more.status).toBe(409)
+    expect(((await more.json()) as { error: string }).error).toBe(ORDER_EDIT_MESSAGES.paidMore(line.price))
+    expect(await databaseFingerprint()).toEqual(before)
+
+    // Cash on receipt marked paid by hand: no online payment to send money back through.
+    const { order: cash, lines } = await placedOrder()
+    await db().update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, cash.id))
+    const paidByHand = await databaseFingerprint()
+    const less = await edit(cash.id, { lines: [{ id: lines[0]!.id, quantity: 1 }] })
+    expect(less.status).toBe(409)
+    expect(((await less.json()) as { error: string }).error).toMatch(/нет онлайн-оплаты/)
+    expect(await databaseFingerprint()).toEqual(paidByHand)
   })
 })

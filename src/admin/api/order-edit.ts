@@ -8,11 +8,11 @@ export const editOrderLines = endpoint({
   method: 'POST',
   path: '/api/admin/orders/{id}/edit',
   permission: 'orders.write',
-  summary: 'Изменить заказ до отгрузки: количества (0 — убрать строку), новые товары, доставку (способ, пункт, адрес, интервал курьера); остатки, интервал и суммы пересчитываются',
+  summary: 'Изменить заказ до отгрузки: количества (0 — убрать строку), новые товары, доставку (способ, пункт, адрес, интервал курьера); остатки, интервал и суммы пересчитываются; оплаченному заказу, ставшему дешевле, разница возвращается, дороже — отказ',
   tag: 'Заказы',
   params: orderIdParams,
   body: orderEditInput,
-  response: z.object({ total: z.number().int() }),
+  response: z.object({ total: z.number().int(), refunded: z.number().int().describe('Сколько копеек возвращено покупателю (оплаченный заказ стал дешевле)') }),
   handle: ({ params, body, actor }) => editOrder(actor, params.id, body),
 })
 
