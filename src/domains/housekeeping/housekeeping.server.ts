@@ -5,15 +5,19 @@ import { logger } from '@/lib/logger'
 import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
 import { sendStrandedRefunds } from '@/domains/payment/payment-refund.server'
 import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
+import { refreshOrderStatistics, type AnalyzedTable } from './statistics.db'
 
 /**
  * Forgets what has outlived its use: expired sessions (and the guest baskets on them), old checkout
  * keys, spent throttle and form-limit counters. Every instance may run it: deleting twice is harmless.
+ * Then refreshes the order list's planner statistics where they are due (PGlite has no autoanalyze).
  */
-export async function runHousekeeping(): Promise<Forgotten> {
-  const forgotten = await forgetExpiredRows(db(), now())
-  logger.info({ forgotten }, 'housekeeping')
-  return forgotten
+export async function runHousekeeping(): Promise<Forgotten & { analysed: AnalyzedTable[] }> {
+  const at = now()
+  const forgotten = await forgetExpiredRows(db(), at)
+  const analysed = await refreshOrderStatistics(db(), at)
+  logger.info({ forgotten, analysed }, 'housekeeping')
+  return { ...forgotten, analysed }
 }
 
 let timer: NodeJS.Timeout | undefined
