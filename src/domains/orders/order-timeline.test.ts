@@ -40,4 +40,32 @@ describe('buildTimeline', () => {
     const [mail] = buildTimeline({ ...empty, mails: [{ id: 1, payload: null, status: 'failed', createdAt: at(1), sentAt: null }] })
     expect(mail).toMatchObject({ title: 'Письмо «»: не доставлено', text: 'Кому: ' })
   })
+  it('tells a refund: what went back, the comment, who asked; its audit line is not shown twice', () => {
+    const timeline = buildTimeline({
+      ...empty,
+      refunds: [
+        {
+          id: 3,
+          amount: 180_000,
+          status: 'succeeded',
+          lastError: null,
+          createdAt: at(1),
+          completedAt: at(2),
+          reason: 'staff',
+          lines: [{ name: 'Омега-3', quantity: 1, amount: 150_000 }],
+          deliveryAmount: 30_000,
+          comment: 'вернул банку',
+          author: 'Мария',
+        },
+        { id: 4, amount: 5_000, status: 'failed', lastError: 'sandbox: refund declined', createdAt: at(3), completedAt: at(3), reason: 'paid-after-cancel', author: '' },
+      ],
+      audit: [{ id: 9, at: at(1), actor: 'Мария', action: 'refund', after: {} }],
+    })
+    expect(timeline.map((e) => [e.kind, e.title, e.author])).toEqual([
+      ['refund', 'Возврат 1\u00a0800\u00a0₽: выполнен', 'Мария'],
+      ['refund', 'Возврат 50\u00a0₽: не прошёл', null],
+    ])
+    expect(timeline[0]?.text).toBe('Омега-3 × 1 — 1\u00a0500\u00a0₽\nДоставка — 300\u00a0₽\n«вернул банку»')
+    expect(timeline[1]?.text).toBe('Оплата пришла после отмены заказа\nОшибка: sandbox: refund declined')
+  })
 })

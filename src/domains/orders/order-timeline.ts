@@ -19,7 +19,20 @@ export interface TimelineEntry {
 export interface TimelineSources {
   history: readonly { id: number; fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string; createdAt: Date }[]
   payments: readonly { id: number; provider: string; externalId: string; amount: number; status: string; createdAt: Date; completedAt: Date | null }[]
-  refunds: readonly { id: number; amount: number; status: string; lastError: string | null; createdAt: Date; completedAt: Date | null }[]
+  refunds: readonly {
+    id: number
+    amount: number
+    status: string
+    lastError: string | null
+    createdAt: Date
+    completedAt: Date | null
+    /** ADR 165: why, what of the order, who and with what words; absent in older callers' rows. */
+    reason?: string
+    lines?: readonly { name: string; quantity: number; amount: number }[] | null
+    deliveryAmount?: number
+    comment?: string
+    author?: string
+  }[]
   mails: readonly { id: number; payload: unknown; status: string; createdAt: Date; sentAt: Date | null }[]
   notes: readonly { id: number; author: string; text: string; createdAt: Date }[]
   audit: readonly { id: number; at: Date; actor: string; action: string; after: unknown }[]
@@ -27,6 +40,7 @@ export interface TimelineSources {
 
 const PAYMENT_STATUS: Record<string, string> = { pending: 'ожидает оплаты', succeeded: 'оплачен', failed: 'не прошёл' }
 const REFUND_STATUS: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
+const REFUND_REASON: Record<string, string> = { 'paid-after-cancel': 'Оплата пришла после отмены заказа', staff: '', edit: 'Заказ уменьшен' }
 const MAIL_STATUS: Record<string, string> = { pending: 'в очереди', sending: 'отправляется', sent: 'отправлено', failed: 'не доставлено' }
 const KIND_ORDER: Record<TimelineKind, number> = { status: 0, payment: 1, refund: 2, change: 3, mail: 4, note: 5 }
 
@@ -66,7 +80,14 @@ export function buildTimeline(s: TimelineSources): TimelineEntry[] {
   }
   for (const r of s.refunds) {
     const status = REFUND_STATUS[r.status] ?? r.status
-    push({ at: (r.completedAt ?? r.createdAt).toISOString(), kind: 'refund', title: `Возврат ${rub(r.amount)}: ${status}`, text: r.lastError ?? '', author: null }, r.id)
+    const text = [
+      REFUND_REASON[r.reason ?? ''] ?? '',
+      ...(r.lines ?? []).map((l) => `${l.name} × ${l.quantity} — ${rub(l.amount)}`),
+      r.deliveryAmount ? `Доставка — ${rub(r.deliveryAmount)}` : '',
+      r.comment ? `«${r.comment}»` : '',
+      r.lastError ? `Ошибка: ${r.lastError}` : '',
+    ].filter(Boolean)
+    push({ at: (r.completedAt ?? r.createdAt).toISOString(), kind: 'refund', title: `Возврат ${rub(r.amount)}: ${status}`, text: text.join('\n'), author: r.author || null }, r.id)
   }
   for (const m of s.mails) {
     push(
@@ -82,8 +103,8 @@ export function buildTimeline(s: TimelineSources): TimelineEntry[] {
   }
   for (const n of s.notes) push({ at: n.createdAt.toISOString(), kind: 'note', title: 'Заметка', text: n.text, author: n.author }, n.id)
   for (const a of s.audit) {
-    // Status steps and notes have their own entries; other changes (edits, refunds) appear as such.
-    if (a.action === 'status' || a.action === 'note') continue
+    // Status steps, notes and refunds have their own entries; other changes (edits) appear as such.
+    if (a.action === 'status' || a.action === 'note' || a.action === 'refund') continue
     push({ at: a.at.toISOString(), kind: 'change', title: `Изменение: ${a.action}`, text: '', author: a.actor }, a.id)
   }
   return entries
