@@ -43,7 +43,7 @@ export const listRefunds = endpoint({
   handle: async ({ params }) => {
     const summary = await refundSummary(db(), params.id)
     if (!summary) throw refundRefusal('order-not-found')
-    const { plan: _plan, ...answer } = summary
+    const { facts: _facts, ...answer } = summary
     return answer
   },
 })

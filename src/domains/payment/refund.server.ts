@@ -7,7 +7,7 @@ import { actorLabel, type Actor } from '@/domains/staff/permissions'
 import { Refusal, type RefusalKind } from '@/lib/refusal'
 import { testHook } from '@/lib/test-hooks'
 import { sendRefund, type RefundRow } from './payment-refund.server'
-import { REFUND_MESSAGES, planRefund, refundable, splitOverPayments, type RefundInput, type RefundRefusalKind, type RefundedSoFar } from './refund'
+import { REFUND_MESSAGES, planRefund, refundable, splitOverPayments, type RefundInput, type RefundFacts, type RefundRefusalKind, type RefundedSoFar } from './refund'
 
 /**
  * Refunds a manager asks for, and the ones an order edit's reduction needs (ADR 165). The order row
@@ -206,7 +206,7 @@ export async function refundSummary(q: Db | Tx, orderId: number) {
       createdAt: r.createdAt.toISOString(),
       completedAt: r.completedAt?.toISOString() ?? null,
     })),
-    plan: { order: plannable, paid: state.paid, refunded: { amount: state.so.amount, delivery: state.so.delivery, pieces: [...state.so.pieces] } },
+    facts: { order: plannable, paid: state.paid, refunded: { amount: state.so.amount, delivery: state.so.delivery, pieces: [...state.so.pieces] } } satisfies RefundFacts,
   }
 }
 export type RefundSummary = NonNullable<Awaited<ReturnType<typeof refundSummary>>>

@@ -187,3 +187,14 @@ export function splitOverPayments(amount: number, payments: readonly { id: numbe
   }
   return parts
 }
+
+/** The facts a plan needs, as plain data a server page hands the refund dialog. */
+export interface RefundFacts {
+  order: RefundableOrder
+  paid: number
+  refunded: { amount: number; delivery: number; pieces: [number, number][] }
+}
+
+export function planFromFacts(input: Pick<RefundInput, 'lines' | 'delivery' | 'full' | 'amount'>, facts: RefundFacts): PlanResult {
+  return planRefund(input, facts.order, facts.paid, { ...facts.refunded, pieces: new Map(facts.refunded.pieces) })
+}

@@ -9,12 +9,15 @@ import { ui } from '@/admin/ui/styles'
 import { OrderDeliveryEdit } from '@/admin/ui/orders/order-delivery-edit'
 import { OrderLinesEditor } from '@/admin/ui/orders/order-lines-editor'
 import { OrderNoteForm } from '@/admin/ui/orders/order-note-form'
+import { OrderRefundForm } from '@/admin/ui/orders/order-refund-form'
 import { OrderStatusActions } from '@/admin/ui/orders/order-status-actions'
 import { OrderStatusBadge, PaymentBadge } from '@/admin/ui/orders/order-status-badge'
 import { OrderTimelineList } from '@/admin/ui/orders/order-timeline-list'
 import { can } from '@/domains/staff/permissions'
 import { orderIdParams } from '@/domains/orders/order-admin-actions.schema'
 import { orderDetail } from '@/domains/orders/order-admin.server'
+import { refundSummary } from '@/domains/payment/refund.server'
+import { db } from '@/db/client'
 import { formatRub } from '@/lib/money'
 
 export async function generateMetadata({ params }: PageProps<'/admin/orders/[id]'>): Promise<Metadata> {
@@ -22,6 +25,7 @@ export async function generateMetadata({ params }: PageProps<'/admin/orders/[id]
 }
 
 const PAYMENT_STATE: Record<string, string> = { pending: 'ожидает', succeeded: 'прошёл', failed: 'не прошёл' }
+const REFUND_STATE: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
 const moscow = (iso: string) => new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -47,8 +51,8 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
   const actor = await requirePermission('orders.read', `/admin/orders/${encodeURIComponent(raw)}/`)
   const id = orderIdParams.safeParse({ id: raw })
   if (!id.success) notFound()
-  const order = await orderDetail(id.data.id, actor)
-  if (!order) notFound()
+  const [order, money] = await Promise.all([orderDetail(id.data.id, actor), refundSummary(db(), id.data.id)])
+  if (!order || !money) notFound()
   const canNote = can(actor.role, 'orders.fulfil')
   const { totals, delivery, payment, buyer } = order
   return (
@@ -216,14 +220,41 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
                 ))}
               </ul>
             ) : null}
-            {payment.refunds.length ? (
-              <ul className="mt-2 space-y-1 border-t border-line pt-2 text-sm">
-                {payment.refunds.map((r) => (
+            {money.paid > 0 ? (
+              <dl className="mt-2 border-t border-line pt-2" aria-label="Деньги по заказу">
+                <Row label="Оплачено">{formatRub(money.paid)}</Row>
+                <Row label="Возвращено">{formatRub(money.refunded)}</Row>
+                <Row label="Остаток">
+                  <strong>{formatRub(money.left)}</strong>
+                </Row>
+              </dl>
+            ) : null}
+            {money.refunds.length ? (
+              <ul className="mt-2 space-y-1 border-t border-line pt-2 text-sm" aria-label="Возвраты">
+                {money.refunds.map((r) => (
                   <li key={r.id}>
-                    Возврат {formatRub(r.amount)} · {r.status}
+                    Возврат {formatRub(r.amount)} · <span className={r.status === 'failed' ? 'text-sale-500' : ''}>{REFUND_STATE[r.status] ?? r.status}</span>
+                    <div className="text-xs text-ink-600">
+                      {moscow(r.createdAt)}
+                      {r.author ? ` · ${r.author}` : ''}
+                      {r.reason === 'paid-after-cancel' ? ' · оплата после отмены' : r.reason === 'edit' ? ' · заказ уменьшен' : ''}
+                    </div>
+                    {r.error ? <div className="text-xs text-sale-500">{r.error}</div> : null}
                   </li>
                 ))}
               </ul>
+            ) : null}
+            {can(actor.role, 'orders.refund') && money.left > 0 ? (
+              <OrderRefundForm
+                orderId={order.id}
+                facts={money.facts}
+                lines={money.facts.order.lines.map((l) => ({ id: l.id, name: l.name, sold: l.quantity, left: money.lines.find((m) => m.id === l.id)?.quantity ?? 0 }))}
+                deliveryLeft={money.deliveryLeft}
+                left={money.left}
+              />
+            ) : null}
+            {can(actor.role, 'orders.refund') && money.paid === 0 && payment.paidAt ? (
+              <p className="mt-2 text-xs text-ink-600">Оплата при получении: деньги возвращают вне магазина, через платёжную систему вернуть нечего.</p>
             ) : null}
           </Card>
         </div>
