@@ -154,6 +154,19 @@ describe('changing the delivery of an order before it ships', () => {
     expect(JSON.stringify(entries[0]!.after)).toContain('Курьерская доставка')
   })
 
+  it('gives a one-click order (delivery «Уточнит менеджер») a delivery in the city the buyer typed', async () => {
+    const manager = await signedInStaff('manager')
+    const { order } = await placedOrder()
+    expect(order).toMatchObject({ locationCode: '', deliveryPrice: 0 })
+    const point = await pickupPoint('moskva', 1)
+    const response = await callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(order.id) }, body: { delivery: { deliveryId: 1, pointId: point } } })
+    expect(response.status, await response.clone().text()).toBe(200)
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id))
+    expect(row).toMatchObject({ locationCode: 'moskva', locationName: 'Москва', deliveryId: '1' })
+    expect(row!.deliveryPrice).toBeGreaterThan(0)
+    expect(row!.total).toBe(order.total + row!.deliveryPrice)
+  })
+
   it('applies the method\'s free-delivery threshold to the goods after the edit', async () => {
     const manager = await signedInStaff('manager')
     const { order } = await pickupOrder(4)

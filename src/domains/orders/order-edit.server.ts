@@ -14,6 +14,7 @@ import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
 import {
   bookCourierSlot,
   courierSchedule,
+  findCity,
   listDeliveryOptions,
   orderDeliveryChoice,
   pickupProvider,
@@ -27,7 +28,7 @@ import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, p
 import type { OrderLineRow } from './orders.db'
 import { parseSlot, type OrderRow } from './orders.server'
 
-const summary = (lines: readonly Pick<OrderLineRow, 'id' | 'name' | 'quantity' | 'sum'>[]) => lines.map((l) => `${l.name} × ${l.quantity} = ${l.sum}`)
+const summary = (lines: readonly Pick<OrderLineRow, 'id' | 'name' | 'quantity' | 'sum'>[]) => lines.map((l) => `${l.name} × ${l.quantity} = ${formatRub(l.sum)}`)
 
 async function lockedOrder(tx: Tx, id: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
@@ -176,9 +177,11 @@ async function deliveryLinesOf(tx: Db | Tx, lines: readonly OrderLineRow[]): Pro
  */
 async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], wanted: OrderDeliveryInput) {
   const [pay] = order.paySystemId ? await tx.select({ isCash: paySystems.isCash }).from(paySystems).where(eq(paySystems.id, order.paySystemId)) : []
+  const city = await cityOf(order, tx)
+  if (!city) throw new Refusal('invalid', DELIVERY_MESSAGES.unknownCity)
   const choice = await orderDeliveryChoice(tx, {
     deliveryId: wanted.deliveryId,
-    cityCode: order.locationCode,
+    cityCode: city.code,
     pointId: wanted.pointId,
     address: wanted.address,
     slot: wanted.slot,
@@ -194,6 +197,8 @@ async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRo
   return {
     deliveryPrice: choice.priceKopecks,
     set: {
+      locationCode: city.code,
+      locationName: city.name,
       deliveryId: String(choice.service.id),
       deliveryName: choice.service.name,
       address: choice.address,
@@ -201,6 +206,16 @@ async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRo
       props: { ...order.props, ...choice.props },
     },
   }
+}
+
+/**
+ * The order's city: the one checkout chose, or for a one-click order (no delivery chosen, 'Уточнит
+ * менеджер') the city the buyer typed, when the delivery domain knows it.
+ */
+async function cityOf(order: OrderRow, via?: Db | Tx) {
+  if (order.locationCode) return findCity(order.locationCode, via)
+  const typed = order.locationName || order.props.UF_CITY || ''
+  return typed ? findCity(typed, via) : undefined
 }
 
 /** Points offered in the form per method: enough to choose from, never a city's thousands at once. */
@@ -213,18 +228,19 @@ const POINTS_IN_FORM = 300
  */
 export async function deliveryEditChoices(order: OrderRow): Promise<DeliveryEditChoices> {
   const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id)
-  const options = await listDeliveryOptions({ cityCode: order.locationCode, basket: await deliveryLinesOf(db(), lines) })
+  const cityCode = (await cityOf(order))?.code ?? ''
+  const options = cityCode ? await listDeliveryOptions({ cityCode, basket: await deliveryLinesOf(db(), lines) }) : []
   const points: DeliveryEditChoices['points'] = {}
   for (const option of options) {
     if (option.type === 'courier') continue
     const provider = await pickupProvider(option.handler)
-    const list = provider ? await provider.pointsInCity(order.locationCode) : []
+    const list = provider ? await provider.pointsInCity(cityCode) : []
     points[option.id] = list
       .filter((p) => p.active)
       .slice(0, POINTS_IN_FORM)
       .map((p) => ({ id: p.id, label: `${p.name}, ${p.address}` }))
   }
-  const schedule = options.some((o) => o.type === 'courier') ? await courierSchedule(order.locationCode) : null
+  const schedule = options.some((o) => o.type === 'courier') ? await courierSchedule(cityCode) : null
   const slot = order.slotBookingId ? parseSlot(order.slotBookingId) : null
   return {
     current: {

@@ -19,7 +19,7 @@ describe('buildTimeline', () => {
       audit: [
         { id: 10, at: at(8), actor: 'Мария', action: 'note', after: { text: 'позвонить' } },
         { id: 11, at: at(9), actor: 'Мария', action: 'status', after: { status: 'assembling' } },
-        { id: 12, at: at(10), actor: 'API: 1С', action: 'edit', after: {} },
+        { id: 12, at: at(10), actor: 'API: 1С', action: 'edit', before: { lines: ['Омега-3 × 2 = 200000'], delivery: 'СДЭК, пункт MSK1, 300 ₽', total: 230000 }, after: { lines: ['Омега-3 × 1 = 100000'], delivery: 'Курьер, ул Тверская, 1, 500 ₽', total: 150000 } },
       ],
     })
     expect(timeline.map((e) => [e.kind, e.title, e.author])).toEqual([
@@ -30,9 +30,10 @@ describe('buildTimeline', () => {
       ['mail', 'Письмо «Заказ №5 оплачен»: отправлено', null],
       ['note', 'Заметка', 'Мария'],
       ['status', 'Статус: «Оплачен» → «Собирается»', 'Мария'],
-      ['change', 'Изменение: edit', 'API: 1С'],
+      ['change', 'Заказ изменён', 'API: 1С'],
     ])
     expect(timeline[6]?.text).toBe('срочно')
+    expect(timeline[7]?.text).toBe('Состав: Омега-3 × 2 = 200000 → Омега-3 × 1 = 100000\nДоставка: СДЭК, пункт MSK1, 300 ₽ → Курьер, ул Тверская, 1, 500 ₽\nИтого: 2\u00a0300\u00a0₽ → 1\u00a0500\u00a0₽')
   })
 
   it('is empty for an order with no rows, and reads a mail with an odd payload as blanks', () => {

@@ -35,7 +35,7 @@ export interface TimelineSources {
   }[]
   mails: readonly { id: number; payload: unknown; status: string; createdAt: Date; sentAt: Date | null }[]
   notes: readonly { id: number; author: string; text: string; createdAt: Date }[]
-  audit: readonly { id: number; at: Date; actor: string; action: string; after: unknown }[]
+  audit: readonly { id: number; at: Date; actor: string; action: string; before?: unknown; after: unknown }[]
 }
 
 const PAYMENT_STATUS: Record<string, string> = { pending: 'ожидает оплаты', succeeded: 'оплачен', failed: 'не прошёл' }
@@ -51,6 +51,23 @@ function field(value: unknown, key: string): string {
     return typeof v === 'string' ? v : ''
   }
   return ''
+}
+
+function lines(value: unknown): string {
+  const list = value && typeof value === 'object' && 'lines' in value && Array.isArray(value.lines) ? value.lines : null
+  return list ? list.filter((l): l is string => typeof l === 'string').join('; ') : ''
+}
+
+/** An order edit's audit line as before → after (ADR 164, 167): the goods, the delivery, the total. */
+export function editText(before: unknown, after: unknown): string {
+  const total = (v: unknown) => (v && typeof v === 'object' && 'total' in v && typeof v.total === 'number' ? rub(v.total) : '—')
+  return [
+    lines(after) || lines(before) ? `Состав: ${lines(before) || '—'} → ${lines(after) || '—'}` : '',
+    field(after, 'delivery') ? `Доставка: ${field(before, 'delivery') || '—'} → ${field(after, 'delivery')}` : '',
+    `Итого: ${total(before)} → ${total(after)}`,
+  ]
+    .filter(Boolean)
+    .join('\n')
 }
 
 export function buildTimeline(s: TimelineSources): TimelineEntry[] {
@@ -105,7 +122,8 @@ export function buildTimeline(s: TimelineSources): TimelineEntry[] {
   for (const a of s.audit) {
     // Status steps, notes and refunds have their own entries; other changes (edits) appear as such.
     if (a.action === 'status' || a.action === 'note' || a.action === 'refund') continue
-    push({ at: a.at.toISOString(), kind: 'change', title: `Изменение: ${a.action}`, text: '', author: a.actor }, a.id)
+    if (a.action === 'edit') push({ at: a.at.toISOString(), kind: 'change', title: 'Заказ изменён', text: editText(a.before, a.after), author: a.actor }, a.id)
+    else push({ at: a.at.toISOString(), kind: 'change', title: `Изменение: ${a.action}`, text: '', author: a.actor }, a.id)
   }
   return entries
     .sort((x, y) => x.at.localeCompare(y.at) || KIND_ORDER[x.kind] - KIND_ORDER[y.kind] || x.seq - y.seq)
