@@ -210,6 +210,25 @@ async function paidCardOrder(skip: number) {
   return { order: order!, line: line!, offer }
 }
 
+describe('editing an unpaid online order', () => {
+  it('asks the open payment for the new total, and the provider\'s callback for it pays the order', async () => {
+    const manager = await signedInStaff('manager')
+    const offer = await offerWithStock(20, 8)
+    const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity: 2 }]))
+    const id = Number(answer.body.order.ID)
+    const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, id))
+    const response = await callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(id) }, body: { lines: [{ id: line!.id, quantity: 1 }] } })
+    expect(response.status, await response.clone().text()).toBe(200)
+    const { total } = (await response.json()) as { total: number }
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
+    expect(payment).toMatchObject({ amount: total, status: 'pending' })
+    const paid: CallbackPayload = { paymentId: payment!.externalId, status: 'succeeded', amount: String(total) }
+    expect(await applyCallback(db(), paid, signCallback(paid, callbackSecret()))).toBe('applied')
+    const [order] = await db().select().from(orders).where(eq(orders.id, id))
+    expect(order).toMatchObject({ status: 'paid', total })
+  })
+})
+
 const refundsOf = (orderId: number) => db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(paymentRefunds.id)
 
 describe('editing a paid order', () => {

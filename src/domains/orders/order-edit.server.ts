@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { db, type Db, type Tx } from '@/db/client'
 import { offers, products, sections } from '@/db/schema/catalog'
 import { coupons, paySystems } from '@/db/schema/checkout'
-import { orderLines, orders } from '@/db/schema/orders'
+import { orderLines, orders, payments } from '@/db/schema/orders'
 import { recordChange } from '@/domains/audit/audit.server'
 import { basePriceOf, lineProperties } from '@/domains/cart/cart'
 import { productUrl } from '@/domains/catalog/catalog'
@@ -123,6 +123,11 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
       before: { ...(linesChanged ? { lines: summary(before) } : {}), ...(moved ? { delivery: deliverySummary(order) } : {}), total: order.total },
       after: { ...(linesChanged ? { lines: summary(after) } : {}), ...(moved ? { delivery: deliverySummary({ ...order, ...moved.set, deliveryPrice }) } : {}), total: totals.total },
     })
+    if (!order.paidAt && totals.total !== order.total) {
+      // An unpaid online order's open payment asks for the new total: the payment page and the
+      // provider's callback both go by the payment's amount, which was the old total.
+      await tx.update(payments).set({ amount: totals.total }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    }
     const settlement = paidSettlement(order, order.total, totals.total)
     if (settlement.kind === 'refused') throw new Refusal('conflict', settlement.message)
     // The refund is recorded here, in the edit's transaction: a refused refund (nothing paid online,
