@@ -13,8 +13,9 @@ interface EditableLine {
 }
 
 /**
- * Changes an unpaid order's lines before it ships (ADR 164): new quantities (0 removes the line)
- * and an offer to add by its number; the server takes or returns stock and recomputes the totals.
+ * Changes an order's lines before it ships (ADR 164, 167): new quantities (0 removes the line)
+ * and an offer to add by its number; the server takes or returns stock and recomputes the totals. A
+ * paid order that costs less gets the difference back; one that would cost more is refused.
  */
 export function OrderLinesEditor({ orderId, lines }: { orderId: number; lines: EditableLine[] }) {
   const router = useRouter()
