@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { db } from '@/db/client'
+import { db, dbHandle } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { insertSampleOrders } from '../../../tests/support/sample-orders'
 import { setClock } from '../../../tests/support/test-hooks'
@@ -30,8 +30,9 @@ describe('the order list\'s planner statistics (ADR 166)', () => {
     await insertSampleOrders(db(), 600, { until: start, seed: 11 })
     const now = await rows('orders')
     expect(now).toBeGreaterThan(before + 50 + before * 0.1)
-    // The planner still believes the old number until something analyses the table.
-    expect(await reltuples('orders')).toBe(before)
+    // PGlite's planner still believes the old number until something analyses the table (on
+    // PostgreSQL autoanalyze may get there first, whenever it wakes).
+    if (dbHandle().driver === 'pglite') expect(await reltuples('orders')).toBe(before)
 
     const result = await runHousekeeping()
     expect(result.analysed).toContain('orders')
