@@ -48,6 +48,7 @@ export const ADMIN_MESSAGES = {
   notFound: 'Не найдено.',
   notJson: 'Тело запроса должно быть в формате JSON (Content-Type: application/json).',
   badJson: 'Не удалось прочитать JSON.',
+  nulCharacter: 'Недопустимый символ в запросе.',
 } as const
 
 const MAX_BODY_BYTES = 65_536
@@ -91,6 +92,27 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
   }
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input would fail deep in a query as a
+ * 500; no field of ours carries one, so the edge refuses it, as the buyers' form parser does.
+ */
+function hasNul(value: unknown): boolean {
+  // A loop, not recursion: JSON.parse accepts nesting deeper than the call stack.
+  const pending: unknown[] = [value]
+  while (pending.length) {
+    const item = pending.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true
+    } else if (Array.isArray(item)) pending.push(...item)
+    else if (item !== null && typeof item === 'object')
+      for (const [key, v] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true
+        pending.push(v)
+      }
+  }
+  return false
+}
+
 export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = Nothing, B extends z.ZodType = Nothing, R extends z.ZodType = z.ZodType>(
   spec: EndpointSpec<P, Q, B, R>,
 ): Endpoint {
@@ -108,12 +130,15 @@ export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = No
       // A route without dynamic segments may be given no params at all.
       const params = (spec.params ?? NOTHING).safeParse((await ctx?.params) ?? {})
       if (!params.success) return json({ error: ADMIN_MESSAGES.notFound }, 404)
-      const query = (spec.query ?? NOTHING).safeParse(Object.fromEntries(new URL(request.url).searchParams))
+      const rawQuery = [...new URL(request.url).searchParams]
+      if (hasNul(rawQuery)) return json({ error: ADMIN_MESSAGES.nulCharacter }, 400)
+      const query = (spec.query ?? NOTHING).safeParse(Object.fromEntries(rawQuery))
       if (!query.success) return json(invalidAnswer(query.error), 400)
       let body: unknown = {}
       if (spec.method !== 'GET') {
         const read = await readJson(request)
         if (!read.ok) return read.answer
+        if (hasNul(read.value)) return json({ error: ADMIN_MESSAGES.nulCharacter }, 400)
         const parsed = (spec.body ?? NOTHING).safeParse(read.value)
         if (!parsed.success) return json(invalidAnswer(parsed.error), 400)
         body = parsed.data

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wire } from '@/lib/ajax'
 import { db } from '@/db/client'
 import { auditEntries, type AuditEntry } from '@/domains/audit/audit.server'
 import { toCsv } from '@/lib/csv'
@@ -7,8 +8,8 @@ import { csvFile, endpoint } from '../endpoint'
 export const auditQuery = z.object({
   objectType: z.string().max(50).optional(),
   objectId: z.string().max(50).optional(),
-  staffId: z.coerce.number().int().positive().optional(),
-  beforeId: z.coerce.number().int().positive().optional(),
+  staffId: wire.id.optional(),
+  beforeId: wire.id.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 })
 

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { wire } from '@/lib/ajax'
 import { db } from '@/db/client'
 import { couponInput, couponListQuery, couponPatch, couponView } from '@/domains/coupons/coupons.schema'
 import { couponById, createCoupon, deleteCoupon, endCoupon, listCoupons, updateCoupon } from '@/domains/coupons/coupons.server'
 import { endpoint } from '../endpoint'
 
-const id = z.object({ id: z.coerce.number().int().positive() })
+const id = z.object({ id: wire.id })
 
 export const listCouponsEndpoint = endpoint({
   method: 'GET',

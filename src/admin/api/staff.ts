@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wire } from '@/lib/ajax'
 import { STAFF_ROLES } from '@/domains/staff/permissions'
 import { apiTokenList, changeStaff, disableTotp, enableTotp, createApiToken, inviteStaff, resetLinkFor, revokeToken, staffList } from '@/domains/staff/staff-admin.server'
 import { db } from '@/db/client'
@@ -7,7 +8,7 @@ import { setSubscriptions, STAFF_EVENTS, type StaffEvent } from '@/domains/staff
 import { Refusal } from '@/lib/refusal'
 import { endpoint } from '../endpoint'
 
-const id = z.object({ id: z.coerce.number().int().positive() })
+const id = z.object({ id: wire.id })
 const role = z.enum(STAFF_ROLES)
 const member = z.object({ id: z.number(), email: z.string(), name: z.string(), role, active: z.boolean(), totp: z.boolean(), createdAt: z.string() })
 const token = z.object({ id: z.number(), name: z.string(), role, createdAt: z.string(), lastUsedAt: z.string().nullable(), revokedAt: z.string().nullable() })
