@@ -29,8 +29,12 @@ test('the manager changes an order\'s delivery to a courier slot on the order pa
   await expect(page.getByRole('heading', { name: /^Заказ №\d+$/ })).toBeVisible()
   await expect(page.getByText('Уточнит менеджер').first()).toBeVisible()
 
-  await page.getByRole('button', { name: 'Изменить доставку' }).click()
   const editor = page.getByRole('form', { name: 'Изменение доставки' })
+  // A click before the page has hydrated opens nothing; the button is pressed again until it does.
+  await expect(async () => {
+    if (!(await editor.isVisible())) await page.getByRole('button', { name: 'Изменить доставку' }).click({ timeout: 1000 })
+    await expect(editor).toBeVisible({ timeout: 1000 })
+  }).toPass()
   const courier = editor.locator('select[name="deliveryId"] option', { hasText: 'Курьерская доставка' })
   const label = (await courier.textContent()) ?? ''
   expect(label).toMatch(/Курьерская доставка — [\d\s\u00a0]+\u00a0₽/)
