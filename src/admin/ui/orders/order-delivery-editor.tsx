@@ -69,7 +69,8 @@ export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; cho
           <Field label="Адрес доставки">
             <TextInput name="address" required maxLength={300} defaultValue={current.slot ? current.address : ''} autoComplete="off" />
           </Field>
-          <div className="grid gap-3 sm:grid-cols-2">
+          {/* Side by side only where the card is wide: at xl it is the narrow side column. */}
+          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
             <Field label="Дата">
               <select name="date" className={select} value={date} onChange={(e) => setDate(e.target.value)}>
                 {courierDays.map((d) => (
@@ -107,7 +108,7 @@ export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; cho
           {error}
         </p>
       ) : null}
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className={ui.button} disabled={busy}>
           Сохранить доставку
         </button>
