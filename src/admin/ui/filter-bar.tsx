@@ -20,7 +20,7 @@ function Choices({ def, value }: { def: Extract<FilterDef, { kind: 'choices' }>;
         <label key={o.value} className="cursor-pointer">
           {/* Each ticked box is its own field; the page reads them back as one comma list. */}
           <input type="checkbox" name={def.name} value={o.value} defaultChecked={chosen.has(o.value)} className="peer sr-only" />
-          <span className="inline-block rounded-full border border-line bg-white px-3 py-1 text-xs font-medium text-ink-900 select-none peer-checked:border-brand-500 peer-checked:bg-brand-50 peer-checked:text-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 hover:border-brand-500">
+          <span className="inline-block rounded-full border border-line bg-white px-3 py-1 text-xs font-medium text-ink-900 select-none peer-checked:border-brand-500 peer-checked:bg-brand-50 peer-checked:text-brand-600 peer-checked:before:mr-1 peer-checked:before:content-['✓'] peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 hover:border-brand-500">
             {o.label}
           </span>
         </label>
@@ -78,12 +78,14 @@ export function FilterBar({
           </label>
         ),
       )}
-      <button type="submit" className={ui.button}>
-        Показать
-      </button>
-      <Link href={action} className={ui.buttonSecondary}>
-        Сбросить
-      </Link>
+      <div className="ml-auto flex gap-2">
+        <button type="submit" className={ui.button}>
+          Показать
+        </button>
+        <Link href={action} className={ui.buttonSecondary}>
+          Сбросить
+        </Link>
+      </div>
     </Form>
   )
 }

@@ -17,6 +17,7 @@ describe('orderPageValues', () => {
     expect(orderPageValues({ status: ['new', 'paid'], sort: '-total', q: ['анна', 'борис'] })).toEqual({ status: 'new,paid', sort: '-total', q: 'анна' })
     expect(orderPageValues({ status: 'new,paid' })).toEqual({ status: 'new,paid' })
     expect(orderPageValues({ status: ['new,paid', 'paid', ''] })).toEqual({ status: 'new,paid' })
+    expect(orderPageValues({ status: 'cancelled,paid,new' })).toEqual({ status: 'new,paid,cancelled' })
     expect(orderPageValues({ status: '' })).toEqual({})
   })
 

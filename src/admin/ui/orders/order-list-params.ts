@@ -1,3 +1,5 @@
+import { ORDER_STATUS_CODES } from '@/domains/orders/order-admin.schema'
+
 /**
  * The order list page's URL in the units people type: sums in rubles (sumFrom, sumTo), which become
  * the list schema's kopecks (totalFrom, totalTo); every other field is the API's own. Pure, so the
@@ -22,6 +24,11 @@ export function apiParamsOf(values: Record<string, string>): Record<string, stri
   return out
 }
 
+const rank = (status: string) => {
+  const at = (ORDER_STATUS_CODES as readonly string[]).indexOf(status)
+  return at < 0 ? Number.MAX_SAFE_INTEGER : at
+}
+
 /**
  * The page's search params as one value per name. The filter form sends each ticked status as its
  * own `status` field, links and saved views carry one comma list; both read as the comma list, so a
@@ -32,7 +39,10 @@ export function orderPageValues(params: Record<string, string | string[] | undef
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined) continue
     if (key === 'status') {
-      const statuses = [...new Set((Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean))]
+      const given = new Set((Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean))
+      // In the statuses' own order (unknown ones last, for the schema to refuse), so the same choice
+      // is the same text whichever way it was made and matches its saved view.
+      const statuses = [...given].sort((a, b) => rank(a) - rank(b))
       if (statuses.length) out[key] = statuses.join(',')
       continue
     }
