@@ -253,6 +253,9 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
                 left={money.left}
               />
             ) : null}
+            {money.paid > 0 && money.left === 0 && ['paid', 'assembling'].includes(order.status) ? (
+              <p className="mt-2 text-xs text-ink-600">Оплата возвращена полностью, а заказ ещё не отправлен: если отправлять его не нужно, отмените заказ.</p>
+            ) : null}
             {can(actor.role, 'orders.refund') && money.paid === 0 && payment.paidAt ? (
               <p className="mt-2 text-xs text-ink-600">Оплата при получении: деньги возвращают вне магазина, через платёжную систему вернуть нечего.</p>
             ) : null}
