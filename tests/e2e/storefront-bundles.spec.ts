@@ -29,17 +29,18 @@ test.describe('storefront bundles carry no back-office code', () => {
 
   /** The shop's own scripts a page fetches while it loads and settles (not the counters' fakes), with their text. */
   async function scriptsOf(page: Page, url: string, origin: string): Promise<Map<string, string>> {
-    const scripts = new Map<string, string>()
-    const pending: Promise<void>[] = []
+    const names = new Set<string>()
     const record = (response: Response) => {
       const address = new URL(response.url())
-      if (address.origin !== origin || response.request().resourceType() !== 'script') return
-      pending.push(response.text().then((text) => void scripts.set(address.pathname, text)))
+      if (address.origin === origin && response.request().resourceType() === 'script') names.add(address.pathname)
     }
     page.on('response', record)
     await page.goto(url, { waitUntil: 'networkidle' })
     page.off('response', record)
-    await Promise.all(pending)
+    // Read again by address: a page's response body is gone once the browser navigates on, and
+    // the chunks are immutable files.
+    const scripts = new Map<string, string>()
+    for (const name of names) scripts.set(name, await (await page.request.get(name)).text())
     return scripts
   }
 
