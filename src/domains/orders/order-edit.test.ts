@@ -49,9 +49,10 @@ describe('order edit rules', () => {
   })
 
   it('sums a delivery up for the timeline', () => {
-    expect(deliverySummary({ deliveryName: 'СДЭК', address: 'ул Ленина, 2', deliveryPrice: 350_00, props: { MICRO_SOURCE: 'pvz', MICRO_POINT_ID: 'MSK1' } })).toBe('СДЭК, пункт MSK1, ул Ленина, 2, 350\u00a0₽')
-    expect(deliverySummary({ deliveryName: 'Курьер', address: 'ул Тверская, 1', deliveryPrice: 0, props: { MICRO_SOURCE: 'courier', MICRO_POINT_ID: '10:00 - 14:00', MICRO_SHIP_DATE_FROM: '05.03.2026' } })).toBe(
+    expect(deliverySummary({ deliveryId: '1', deliveryName: 'СДЭК', address: 'ул Ленина, 2', deliveryPrice: 350_00, props: { MICRO_SOURCE: 'pvz', MICRO_POINT_ID: 'MSK1' } })).toBe('СДЭК, пункт MSK1, ул Ленина, 2, 350\u00a0₽')
+    expect(deliverySummary({ deliveryId: '4', deliveryName: 'Курьер', address: 'ул Тверская, 1', deliveryPrice: 0, props: { MICRO_SOURCE: 'courier', MICRO_POINT_ID: '10:00 - 14:00', MICRO_SHIP_DATE_FROM: '05.03.2026' } })).toBe(
       'Курьер, ул Тверская, 1, 05.03.2026 10:00 - 14:00, бесплатно',
     )
+    expect(deliverySummary({ deliveryId: '', deliveryName: 'Уточнит менеджер', address: '', deliveryPrice: 0, props: {} })).toBe('Уточнит менеджер')
   })
 })

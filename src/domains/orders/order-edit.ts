@@ -98,7 +98,9 @@ export function editedTotals(
  * One line for the timeline's before → after of a delivery: the method, the point or the address and
  * slot, the price. Read from what the order keeps (the MICRO_* properties the checkout writes).
  */
-export function deliverySummary(order: { deliveryName: string; address: string; deliveryPrice: number; props: Partial<Record<string, string>> }): string {
+export function deliverySummary(order: { deliveryId: string; deliveryName: string; address: string; deliveryPrice: number; props: Partial<Record<string, string>> }): string {
+  // A one-click order has no delivery yet («Уточнит менеджер»): no place and no price to tell.
+  if (!order.deliveryId) return order.deliveryName || '—'
   const p = order.props
   const courier = p.MICRO_SOURCE === 'courier'
   const where = courier
