@@ -9,6 +9,7 @@ import { slotGuard } from '@/domains/delivery/delivery.server'
 import { transportOverride, type MailTransport } from '@/domains/mail/transport.server'
 import { guards, type IntegrityGuards } from '@/domains/orders/integrity-guards'
 import { sandboxRefunds } from '@/domains/payment/payment'
+import { callbackGuard } from '@/domains/payment/payment.server'
 import { refundGuard } from '@/domains/payment/refund.server'
 import { clockOverride } from '@/lib/clock'
 import { envReloads } from '@/lib/env'
@@ -97,4 +98,10 @@ export function setPermissionGuard(on: boolean): void {
 export function setRefundGuard(value: { lock: boolean; afterCheck: (() => Promise<void>) | null } | null): void {
   if (value) refundGuard.set(value)
   else refundGuard.reset()
+}
+
+/** The payment callback's order lock and a hook after its amount check (ADR 169); null: production values. */
+export function setCallbackGuard(value: { lock: boolean; afterCheck: (() => Promise<void>) | null } | null): void {
+  if (value) callbackGuard.set(value)
+  else callbackGuard.reset()
 }

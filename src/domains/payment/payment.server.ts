@@ -9,6 +9,7 @@ import { changeStatus, orderById, orderForViewer, type OrderRow } from '@/domain
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { Refusal } from '@/lib/refusal'
+import { testHook } from '@/lib/test-hooks'
 import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
 import type { PaymentCallbackInput, SandboxInput } from './payment.schema'
 import { recordPaidAfterCancel, sendRefund } from './payment-refund.server'
@@ -82,6 +83,12 @@ export async function sandboxOutcome(database: Db, token: string, outcome: 'pay'
   return `/personal/order/?ORDER_ID=${view.order.id}`
 }
 
+/**
+ * The race test's switches (ADR 169): `lock` off skips the order's row lock (the negative control),
+ * and `afterCheck` runs between the amount check and the payment's move, where an edit would meet it.
+ */
+export const callbackGuard = testHook<Readonly<{ lock: boolean; afterCheck: (() => Promise<void>) | null }>>('payment callback order lock', { lock: true, afterCheck: null })
+
 /** 'refund': the money came for a cancelled order and goes back (ADR 155). */
 export type CallbackResult = 'applied' | 'duplicate' | 'refund' | 'bad-signature' | 'unknown' | 'amount-mismatch'
 
@@ -94,12 +101,17 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
   if (!guards().paymentOnce) return applyUnguarded(database, payload)
   let refundOf: number | null = null
   const result = await database.transaction(async (tx): Promise<CallbackResult> => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.externalId, payload.paymentId))
+    const [found] = await tx.select({ id: payments.id, orderId: payments.orderId }).from(payments).where(eq(payments.externalId, payload.paymentId))
+    if (!found) return 'unknown'
+    // The order's row lock, which an edit and a status change take too (ADR 164, 169): an edit that
+    // changes this payment's amount either committed before the read below or waits for this
+    // transaction, so the amount checked is the amount recorded against the order's total.
+    const guard = callbackGuard()
+    if (guard.lock) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update')
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id))
     if (!payment) return 'unknown'
     if (String(payment.amount) !== payload.amount) return 'amount-mismatch'
+    if (guard.afterCheck) await guard.afterCheck()
     const moved = await tx
       .update(payments)
       .set({ status: payload.status, completedAt: now() })
