@@ -55,7 +55,7 @@ export function DataTable<Row>({
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                  <th key={header.id} scope="col" className="px-2 py-2 font-semibold whitespace-nowrap xl:px-3">
                     {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                   </th>
                 ))}
@@ -66,7 +66,7 @@ export function DataTable<Row>({
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className="border-t border-line hover:bg-surface/60" data-row={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top">
+                  <td key={cell.id} className="px-2 py-2 align-top xl:px-3">
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}

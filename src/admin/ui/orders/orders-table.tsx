@@ -72,7 +72,7 @@ function columnsFor(sort: SortLinks): ColumnDef<OrderTableRow, unknown>[] {
       id: 'buyer',
       header: 'Покупатель',
       cell: ({ row }) => (
-        <div className="max-w-52 min-w-36">
+        <div className="max-w-44 min-w-32 xl:max-w-52">
           <div className="font-medium">{row.original.buyerName || '—'}</div>
           <div className="text-xs text-ink-600">{row.original.phone}</div>
           <div className="truncate text-xs text-ink-600" title={row.original.email}>
@@ -85,7 +85,7 @@ function columnsFor(sort: SortLinks): ColumnDef<OrderTableRow, unknown>[] {
       id: 'delivery',
       header: 'Доставка',
       cell: ({ row }) => (
-        <div className="max-w-44 min-w-28">
+        <div className="max-w-36 min-w-24 xl:max-w-44">
           <div>{row.original.city}</div>
           <div className="text-xs text-ink-600">{row.original.deliveryName}</div>
           {row.original.trackNumber ? <div className="font-mono text-xs">{row.original.trackNumber}</div> : null}
