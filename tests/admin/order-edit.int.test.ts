@@ -6,7 +6,7 @@ import { db } from '@/db/client'
 import { auditLog, courierSlotLoad, courierWindows, deliveryServices, offers, orderLines, orders, paymentRefunds, payments } from '@/db/schema'
 import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
 import { quoteDeliveryChoice } from '@/domains/delivery/delivery.server'
-import { ORDER_EDIT_MESSAGES } from '@/domains/orders/order-edit'
+import { SURCHARGE_MESSAGES } from '@/domains/payment/surcharge'
 import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
 import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
 import { checkout, offerWithStock, orderFields, paySystemId, pickupPoint, visitorWithBasket } from '../support/checkout'
@@ -47,7 +47,7 @@ describe('editing an order before it ships', () => {
     const [edited] = await db().select().from(orders).where(eq(orders.id, order.id))
     const goods = lineA.price * 3 + c.price * 2
     expect(edited).toMatchObject({ goodsPrice: goods, total: goods + order.deliveryPrice })
-    expect(await response.json()).toEqual({ total: goods + order.deliveryPrice, refunded: 0 })
+    expect(await response.json()).toEqual({ total: goods + order.deliveryPrice, refunded: 0, due: 0 })
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.objectId, String(order.id)))
     expect(entry).toMatchObject({ objectType: 'order', action: 'edit', staffId: manager.id })
   })
@@ -239,7 +239,7 @@ describe('editing a paid order', () => {
 
     const first = await edit()
     expect(first.status, await first.clone().text()).toBe(200)
-    expect(await first.json()).toEqual({ total: order.total - line.price, refunded: line.price })
+    expect(await first.json()).toEqual({ total: order.total - line.price, refunded: line.price, due: 0 })
     const refunds = await refundsOf(order.id)
     expect(refunds).toHaveLength(1)
     expect(refunds[0]).toMatchObject({ amount: line.price, reason: 'edit', status: 'succeeded', staffId: manager.id })
@@ -247,27 +247,23 @@ describe('editing a paid order', () => {
 
     const again = await edit()
     expect(again.status).toBe(200)
-    expect(await again.json()).toEqual({ total: order.total - line.price, refunded: 0 })
+    expect(await again.json()).toEqual({ total: order.total - line.price, refunded: 0, due: 0 })
     expect(await refundsOf(order.id)).toHaveLength(1)
     const [after] = await db().select().from(orders).where(eq(orders.id, order.id))
     expect(after).toMatchObject({ status: 'paid', total: order.total - line.price })
     expect(after!.paidAt).not.toBeNull()
   })
 
-  it('refuses an edit that would cost more, and a reduction with nothing paid online, changing nothing', async () => {
+  it('refuses a paid order with nothing paid online both more and less, changing nothing (ADR 169: a surcharge goes only through an online payment)', async () => {
     const manager = await signedInStaff('manager')
-    const { order, line } = await paidCardOrder(7)
     const edit = (id: number, body: unknown) => callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(id) }, body })
-    const before = await databaseFingerprint()
-    const more = await edit(order.id, { lines: [{ id: line.id, quantity: 3 }] })
-    expect(more.status).toBe(409)
-    expect(((await more.json()) as { error: string }).error).toBe(ORDER_EDIT_MESSAGES.paidMore(line.price))
-    expect(await databaseFingerprint()).toEqual(before)
-
-    // Cash on receipt marked paid by hand: no online payment to send money back through.
-    const { order: cash, lines } = await placedOrder()
+    // Cash on receipt marked paid by hand: no online payment to charge more through or send money back through.
+    const { order: cash, lines, a } = await placedOrder()
     await db().update(orders).set({ status: 'paid', paidAt: new Date() }).where(eq(orders.id, cash.id))
     const paidByHand = await databaseFingerprint()
+    const more = await edit(cash.id, { add: [{ offerId: a.id, quantity: 1 }] })
+    expect(more.status).toBe(409)
+    expect(((await more.json()) as { error: string }).error).toBe(SURCHARGE_MESSAGES.offline(a.price))
     const less = await edit(cash.id, { lines: [{ id: lines[0]!.id, quantity: 1 }] })
     expect(less.status).toBe(409)
     expect(((await less.json()) as { error: string }).error).toMatch(/нет онлайн-оплаты/)

@@ -133,7 +133,8 @@ export const payments = pgTable(
     /** The id the provider knows the payment by; the callback names it. */
     externalId: text().notNull(),
     amount: integer().notNull(),
-    status: text().$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    /** 'cancelled': a surcharge an order edit no longer needs (ADR 169); never charged. */
+    status: text().$type<'pending' | 'succeeded' | 'failed' | 'cancelled'>().notNull().default('pending'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },

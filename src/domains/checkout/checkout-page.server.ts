@@ -6,6 +6,7 @@ import { toPlace } from '@/domains/delivery/places.server'
 import { REGION_COOKIE, type Place } from '@/domains/delivery/delivery'
 import { ORDER_STATUS, orderForViewer, type OrderLineRow, type OrderRow } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
+import { surchargeDue } from '@/domains/payment/surcharge.server'
 import { currentSessionCookieId } from '@/domains/session/current-session.server'
 import { findSession } from '@/domains/session/session.server'
 import { env } from '@/lib/env'
@@ -45,6 +46,8 @@ export interface ConfirmationView {
   statusColor: string
   payUrl: string | null
   invoiceUrl: string | null
+  /** A paid order an edit made dearer: the surcharge still to pay (ADR 169), 0 when none. */
+  due: number
 }
 
 /** The confirmation, only for the session that placed the order or its account (S9); else null → 404. */
@@ -58,12 +61,15 @@ export async function confirmationView(rawId: string | string[] | undefined): Pr
   const { order, lines } = found
   const provider = paymentProvider(order.paySystemCode)
   const status = ORDER_STATUS[order.status]
+  const due = await surchargeDue(db(), order)
   return {
     order,
     lines,
     statusLabel: status.label,
     statusColor: status.color,
-    payUrl: order.status === 'awaiting_payment' ? provider.payUrl(order) : null,
+    // The order's link pays the first payment of an unpaid order, or the surcharge of a paid one.
+    payUrl: order.status === 'awaiting_payment' || due > 0 ? provider.payUrl(order) : null,
     invoiceUrl: provider.documentUrl(order),
+    due,
   }
 }

@@ -7,6 +7,7 @@ import { CARRIER_PROP, FITO_ID_PROP, TRACK_PROP, trackingLink, type TrackingCarr
 import { FULFILMENT_MESSAGES, setFulfilment } from './fulfilment.server'
 import { insertOrderNote, noteOnStep, orderSideRows, outboxByKeys } from './order-admin.db'
 import type { OrderNoteInput, OrderStatusInput } from './order-admin-actions.schema'
+import { surchargeMailKey } from '@/domains/payment/surcharge'
 import { MAILED_STATUSES, orderMailKey } from './order-mail'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
 import { buildTimeline } from './order-timeline'
@@ -49,7 +50,8 @@ function slotOf(order: OrderRow): { date: string; time: string } | null {
 }
 
 /** The mails that may exist for the order: the keys the checkout, order-mail and refund code write. */
-function mailKeys(order: OrderRow, paymentIds: readonly number[]): string[] {
+function mailKeys(order: OrderRow, payments: readonly { id: number; amount: number }[]): string[] {
+  const paymentIds = payments.map((p) => p.id)
   const track = order.props[TRACK_PROP]?.trim() || null
   return [
     `order-confirmation:${order.id}`,
@@ -57,6 +59,8 @@ function mailKeys(order: OrderRow, paymentIds: readonly number[]): string[] {
     ...MAILED_STATUSES.map((status) => orderMailKey(order.id, { kind: 'status', status }, null)),
     ...(track ? [orderMailKey(order.id, { kind: 'track' }, track)] : []),
     ...paymentIds.map((id) => `paid-after-cancel:${id}`),
+    // A surcharge's mail of the sum it asks now (an earlier sum's mail is keyed by that sum, ADR 169).
+    ...payments.map((p) => surchargeMailKey(p.id, p.amount)),
   ]
 }
 
@@ -65,7 +69,7 @@ export async function orderDetail(orderId: number, actor: Pick<Actor, 'role'>, q
   const order = await orderById(q, orderId)
   if (!order) return null
   const [lines, history, side, carrierCode] = await Promise.all([linesOf(q, orderId), statusHistory(q, orderId), orderSideRows(q, orderId), deliveryServiceCode(q, order.deliveryId)])
-  const mails = await outboxByKeys(q, mailKeys(order, side.payments.map((p) => p.id)))
+  const mails = await outboxByKeys(q, mailKeys(order, side.payments))
   const track = order.props[TRACK_PROP] ?? null
   const carrier = order.props[CARRIER_PROP] || carrierCode
   return {

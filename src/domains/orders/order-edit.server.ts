@@ -7,7 +7,8 @@ import { orderLines, orders, payments } from '@/db/schema/orders'
 import { recordChange } from '@/domains/audit/audit.server'
 import { basePriceOf, lineProperties } from '@/domains/cart/cart'
 import { productUrl } from '@/domains/catalog/catalog'
-import { requestAmountRefund, sendRefunds } from '@/domains/payment/refund.server'
+import { sendRefunds } from '@/domains/payment/refund.server'
+import { settlePaidEdit } from '@/domains/payment/surcharge.server'
 import { formatRub } from '@/lib/money'
 import { returnStock, takeStock } from '@/domains/catalog/stock.server'
 import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
@@ -24,7 +25,7 @@ import {
 } from '@/domains/delivery/delivery.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, paidSettlement, type DeliveryEditChoices, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
+import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, type DeliveryEditChoices, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
 import type { OrderLineRow } from './orders.db'
 import { parseSlot, type OrderRow } from './orders.server'
 
@@ -49,10 +50,11 @@ async function offerForLine(tx: Tx, offerId: number) {
  * Changes the lines and the delivery of an order that has not shipped, in one transaction with the
  * order row locked: stock is taken for what is added (refused when short, as at checkout) and given
  * back for what is removed; the delivery is quoted again and the courier slot moved; totals are
- * recomputed by the checkout's rule; a paid order's reduction is refunded (ADR 167); the audit log
+ * recomputed by the checkout's rule; a paid order's reduction is refunded (ADR 167) and its increase
+ * asks for a surcharge (ADR 169); the audit log
  * keeps before → after, which the order's timeline shows.
  */
-export async function editOrder(actor: Actor, orderId: number, input: OrderEditInput): Promise<{ total: number; refunded: number }> {
+export async function editOrder(actor: Actor, orderId: number, input: OrderEditInput): Promise<{ total: number; refunded: number; due: number }> {
   const done = await db().transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId)
     if (!order) throw new Refusal('not-found', M.notFound)
@@ -128,19 +130,15 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
       // provider's callback both go by the payment's amount, which was the old total.
       await tx.update(payments).set({ amount: totals.total }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
     }
-    const settlement = paidSettlement(order, order.total, totals.total)
-    if (settlement.kind === 'refused') throw new Refusal('conflict', settlement.message)
-    // The refund is recorded here, in the edit's transaction: a refused refund (nothing paid online,
-    // less left than the difference) refuses the edit too, and nothing changes.
-    const refunds =
-      settlement.kind === 'refund'
-        ? await requestAmountRefund(tx, orderId, settlement.amount, { actor, reason: 'edit', comment: `Изменение заказа: ${formatRub(order.total)} → ${formatRub(totals.total)}` })
-        : []
-    return { total: totals.total, refunds }
+    // A paid order's difference, here in the edit's transaction (ADR 167, 169): a surcharge opened,
+    // moved or cancelled, a refund recorded. A refusal (nothing paid online, less left than the
+    // difference) refuses the edit too, and nothing changes.
+    const settled = order.paidAt ? await settlePaidEdit(tx, actor, order, totals.total) : { refunds: [], due: 0 }
+    return { total: totals.total, ...settled }
   })
   // The provider is asked after the commit, never inside a transaction (ADR 165).
   if (done.refunds.length) await sendRefunds(db(), done.refunds.map((r) => r.id))
-  return { total: done.total, refunded: done.refunds.reduce((sum, r) => sum + r.amount, 0) }
+  return { total: done.total, refunded: done.refunds.reduce((sum, r) => sum + r.amount, 0), due: done.due }
 }
 
 /** The order's goods as the delivery domain weighs and prices them (the checkout's toDeliveryLines). */

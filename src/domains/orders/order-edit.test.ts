@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ORDER_EDIT_MESSAGES, deliverySummary, editRefusal, editedTotals, orderEditInput, paidSettlement } from './order-edit'
+import { deliverySummary, editRefusal, editedTotals, orderEditInput } from './order-edit'
 
 const line = (quantity: number, price: number, basePrice = price) => ({ quantity, price, basePrice, weightGrams: 100 })
 
@@ -25,15 +25,6 @@ describe('order edit rules', () => {
     expect(editRefusal({ status: 'assembling', paidAt: new Date() })).toBeNull()
     expect(editRefusal({ status: 'shipped', paidAt: null })).toMatch(/передан в доставку/)
     expect(editRefusal({ status: 'cancelled', paidAt: null })).toMatch(/закрыт/)
-  })
-
-  it('refunds a paid order the difference when it costs less and refuses when it would cost more', () => {
-    const paidAt = new Date()
-    expect(paidSettlement({ paidAt: null }, 1000_00, 1500_00)).toEqual({ kind: 'none' })
-    expect(paidSettlement({ paidAt }, 1000_00, 1000_00)).toEqual({ kind: 'none' })
-    expect(paidSettlement({ paidAt }, 1000_00, 750_50)).toEqual({ kind: 'refund', amount: 249_50 })
-    expect(paidSettlement({ paidAt }, 1000_00, 1200_00)).toEqual({ kind: 'refused', message: ORDER_EDIT_MESSAGES.paidMore(200_00) })
-    expect(ORDER_EDIT_MESSAGES.paidMore(200_00)).toContain('200\u00a0₽')
   })
 
   it('asks for at least one change', () => {

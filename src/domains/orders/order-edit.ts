@@ -44,8 +44,6 @@ export interface DeliveryEditChoices {
 export const ORDER_EDIT_MESSAGES = {
   notFound: 'Заказ не найден.',
   shipped: 'Заказ уже передан в доставку или закрыт: его состав не меняется.',
-  paidMore: (extra: number) =>
-    `Заказ оплачен: после изменения он стоил бы на ${formatRub(extra)} дороже. Доплату по оплаченному заказу сайт пока не принимает — оформите добавку отдельным заказом.`,
   empty: 'В заказе должен остаться хотя бы один товар. Чтобы убрать всё, отмените заказ.',
   unknownLine: 'В заказе нет такой строки.',
   giftLine: 'Подарок по купону не меняется.',
@@ -55,23 +53,10 @@ export const ORDER_EDIT_MESSAGES = {
 
 const EDITABLE: readonly OrderStatus[] = ['new', 'awaiting_payment', 'paid', 'assembling']
 
-/** Whether the order may be edited at all: before it ships. Paid orders too (ADR 167, paidSettlement). */
+/** Whether the order may be edited at all: before it ships. Paid orders too (ADR 167, 169: payment/surcharge.server.ts). */
 export function editRefusal(order: { status: OrderStatus; paidAt: Date | null }): string | null {
   if (!EDITABLE.includes(order.status)) return ORDER_EDIT_MESSAGES.shipped
   return null
-}
-
-export type PaidSettlement = { kind: 'none' } | { kind: 'refund'; amount: number } | { kind: 'refused'; message: string }
-
-/**
- * The money side of an edit (ADR 167). An unpaid order simply costs the new total. A paid order that
- * costs less gets exactly the difference back through the payment domain; one that would cost more
- * is refused, as the shop cannot take an extra payment for a paid order yet.
- */
-export function paidSettlement(order: { paidAt: Date | null }, totalBefore: number, totalAfter: number): PaidSettlement {
-  if (!order.paidAt || totalAfter === totalBefore) return { kind: 'none' }
-  if (totalAfter > totalBefore) return { kind: 'refused', message: ORDER_EDIT_MESSAGES.paidMore(totalAfter - totalBefore) }
-  return { kind: 'refund', amount: totalBefore - totalAfter }
 }
 
 export interface CouponTerms {

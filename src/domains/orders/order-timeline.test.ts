@@ -41,6 +41,24 @@ describe('buildTimeline', () => {
     const [mail] = buildTimeline({ ...empty, mails: [{ id: 1, payload: null, status: 'failed', createdAt: at(1), sentAt: null }] })
     expect(mail).toMatchObject({ title: 'Письмо «»: не доставлено', text: 'Кому: ' })
   })
+  it('tells a surcharge (a payment after the first, ADR 169) apart, paid or cancelled', () => {
+    const timeline = buildTimeline({
+      ...empty,
+      payments: [
+        { id: 7, provider: 'card', externalId: 'p-1', amount: 100_000, status: 'succeeded', createdAt: at(0), completedAt: at(1) },
+        { id: 9, provider: 'card', externalId: 'p-2', amount: 20_000, status: 'succeeded', createdAt: at(2), completedAt: at(3) },
+        { id: 11, provider: 'card', externalId: 'p-3', amount: 5_000, status: 'cancelled', createdAt: at(4), completedAt: at(5) },
+      ],
+    })
+    expect(timeline.map((e) => e.title)).toEqual([
+      'Платёж на 1\u00a0000\u00a0₽ создан',
+      'Платёж на 1\u00a0000\u00a0₽: оплачен',
+      'Доплата: платёж на 200\u00a0₽ создан',
+      'Доплата: платёж на 200\u00a0₽: оплачен',
+      'Доплата: платёж на 50\u00a0₽ создан',
+      'Доплата: платёж на 50\u00a0₽: отменён: больше не нужен',
+    ])
+  })
   it('tells a refund: what went back, the comment, who asked; its audit line is not shown twice', () => {
     const timeline = buildTimeline({
       ...empty,

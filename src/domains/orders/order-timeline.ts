@@ -38,7 +38,7 @@ export interface TimelineSources {
   audit: readonly { id: number; at: Date; actor: string; action: string; before?: unknown; after: unknown }[]
 }
 
-const PAYMENT_STATUS: Record<string, string> = { pending: 'ожидает оплаты', succeeded: 'оплачен', failed: 'не прошёл' }
+const PAYMENT_STATUS: Record<string, string> = { pending: 'ожидает оплаты', succeeded: 'оплачен', failed: 'не прошёл', cancelled: 'отменён: больше не нужен' }
 const REFUND_STATUS: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
 const REFUND_REASON: Record<string, string> = { 'paid-after-cancel': 'Оплата пришла после отмены заказа', staff: '', edit: 'Заказ уменьшен' }
 const MAIL_STATUS: Record<string, string> = { pending: 'в очереди', sending: 'отправляется', sent: 'отправлено', failed: 'не доставлено' }
@@ -89,10 +89,13 @@ export function buildTimeline(s: TimelineSources): TimelineEntry[] {
       h.id,
     )
   }
+  const firstPayment = Math.min(...s.payments.map((p) => p.id))
   for (const p of s.payments) {
-    push({ at: p.createdAt.toISOString(), kind: 'payment', title: `Платёж на ${rub(p.amount)} создан`, text: `${p.provider}, № ${p.externalId}`, author: null }, p.id)
+    // Every payment after the order's first is a surcharge an edit asked for (ADR 169).
+    const what = p.id === firstPayment ? 'Платёж' : 'Доплата: платёж'
+    push({ at: p.createdAt.toISOString(), kind: 'payment', title: `${what} на ${rub(p.amount)} создан`, text: `${p.provider}, № ${p.externalId}`, author: null }, p.id)
     if (p.completedAt) {
-      push({ at: p.completedAt.toISOString(), kind: 'payment', title: `Платёж на ${rub(p.amount)}: ${PAYMENT_STATUS[p.status] ?? p.status}`, text: `${p.provider}, № ${p.externalId}`, author: null }, p.id)
+      push({ at: p.completedAt.toISOString(), kind: 'payment', title: `${what} на ${rub(p.amount)}: ${PAYMENT_STATUS[p.status] ?? p.status}`, text: `${p.provider}, № ${p.externalId}`, author: null }, p.id)
     }
   }
   for (const r of s.refunds) {

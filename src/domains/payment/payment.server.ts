@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomBytes, createHmac } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import { db, type Db, type Tx } from '@/db/client'
 import { orders, payments } from '@/db/schema'
 import { guards } from '@/domains/orders/integrity-guards'
@@ -46,14 +46,25 @@ export async function openPayment(tx: Tx, order: { id: number; total: number; pa
   })
 }
 
-async function paymentOf(q: Db | Tx, orderId: number): Promise<PaymentRow | undefined> {
-  const [row] = await q.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id).limit(1)
-  return row
+/**
+ * The payment the order's link pays: for an order paid before, its open surcharge (ADR 169), the
+ * newest pending one; otherwise the order's first payment.
+ */
+async function paymentOf(q: Db | Tx, order: OrderRow): Promise<{ payment: PaymentRow; surcharge: boolean } | undefined> {
+  if (order.paidAt && order.status !== 'cancelled') {
+    const [open] = await q.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending'))).orderBy(desc(payments.id)).limit(1)
+    if (open) return { payment: open, surcharge: true }
+  }
+  // Nothing open: the first payment, whose buttons then only lead back to the order (a duplicate).
+  const [row] = await q.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id).limit(1)
+  return row && { payment: row, surcharge: false }
 }
 
 export interface SandboxView {
   order: OrderRow
   payment: PaymentRow
+  /** The payment is an extra charge of an order paid before (ADR 169). */
+  surcharge: boolean
 }
 
 /** The sandbox page's data; the random token in the link is the capability (no other id works). */
@@ -63,8 +74,8 @@ export async function sandboxView(q: Db | Tx, token: string): Promise<SandboxVie
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null
   const [order] = await q.select().from(orders).where(eq(orders.paymentToken, token))
   if (!order || !paymentProvider(order.paySystemCode).online) return null
-  const payment = await paymentOf(q, order.id)
-  return payment ? { order, payment } : null
+  const found = await paymentOf(q, order)
+  return found ? { order, ...found } : null
 }
 
 /**
@@ -120,15 +131,20 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
     if (moved.length === 0) {
       // A late success after a failure still pays the order: the money did arrive. `payment` was
       // read before a concurrent callback changed it, so the conditional update decides, not it.
+      // So does one for a surcharge an edit cancelled meanwhile (ADR 169): the order page then shows
+      // more paid than the order costs, and the manager refunds it.
       if (payload.status !== 'succeeded') return 'duplicate'
       const late = await tx
         .update(payments)
         .set({ status: 'succeeded', completedAt: now() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'failed')))
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, ['failed', 'cancelled'])))
         .returning({ id: payments.id })
       if (late.length === 0) return 'duplicate'
     }
     if (payload.status === 'failed') return 'applied'
+    // A surcharge of an order paid before (ADR 169): the payment has succeeded, the status stays.
+    const current = await orderById(tx, payment.orderId)
+    if (current && current.paidAt && current.status !== 'cancelled') return 'applied'
     // The status change queues the buyer's 'paid' mail in this transaction (orders, ADR 100).
     if (!(await changeStatus(tx, payment.orderId, 'paid'))) {
       // Cancelled first (the unpaid-order job, the buyer, a manager): the money is not ours to keep.

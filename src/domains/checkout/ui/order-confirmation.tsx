@@ -48,6 +48,11 @@ export function OrderConfirmation({ view }: { view: ConfirmationView }) {
           {formatRub(order.total)}
         </dd>
       </dl>
+      {view.due > 0 && (
+        <p className="mt-4 rounded-xl bg-surface p-4" data-testid="confirmation-due">
+          Заказ изменён и стал дороже. К доплате: <b>{formatRub(view.due)}</b>
+        </p>
+      )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         {view.payUrl && (
           <a href={view.payUrl} className="rounded-full bg-brand-600 px-6 py-3 text-center font-semibold text-white hover:bg-brand-700">

@@ -14,7 +14,7 @@ export function SandboxPayment({ view, token, sessid }: { view: SandboxView; tok
       <p className="text-xs uppercase tracking-wide text-ink-400">Тестовая платёжная страница</p>
       <h1 className="mt-1 text-2xl font-bold">{dolyame ? 'Оплата долями' : 'Оплата картой'}</h1>
       <p className="mt-3">
-        Заказ №{order.id} в магазине Витамаркет на сумму <b>{formatRub(payment.amount)}</b>
+        {view.surcharge ? 'Доплата по заказу' : 'Заказ'} №{order.id} в магазине Витамаркет на сумму <b>{formatRub(payment.amount)}</b>
       </p>
       {dolyame && (
         <>

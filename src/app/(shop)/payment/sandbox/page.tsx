@@ -13,7 +13,8 @@ export default async function SandboxPage({ searchParams }: PageProps<'/payment/
   await connection()
   const { token } = await searchParams
   const view = typeof token === 'string' ? await sandboxView(db(), token) : null
-  if (!view || view.order.status !== 'awaiting_payment') notFound()
+  // An unpaid order's payment, or the open surcharge of a paid one (ADR 169).
+  if (!view || (view.order.status !== 'awaiting_payment' && !view.surcharge)) notFound()
   const cookieId = await currentSessionCookieId()
   return (
     <main className="container-page py-8">

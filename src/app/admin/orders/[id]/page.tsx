@@ -17,6 +17,7 @@ import { can } from '@/domains/staff/permissions'
 import { orderIdParams } from '@/domains/orders/order-admin-actions.schema'
 import { orderDetail } from '@/domains/orders/order-admin.server'
 import { refundSummary } from '@/domains/payment/refund.server'
+import { amountDue } from '@/domains/payment/surcharge'
 import { db } from '@/db/client'
 import { formatRub } from '@/lib/money'
 
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: PageProps<'/admin/orders/[id]
   return { title: `Заказ №${(await params).id}` }
 }
 
-const PAYMENT_STATE: Record<string, string> = { pending: 'ожидает', succeeded: 'прошёл', failed: 'не прошёл' }
+const PAYMENT_STATE: Record<string, string> = { pending: 'ожидает', succeeded: 'прошёл', failed: 'не прошёл', cancelled: 'отменён' }
 const REFUND_STATE: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
 const moscow = (iso: string) => new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 
@@ -53,6 +54,8 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
   if (!id.success) notFound()
   const [order, money] = await Promise.all([orderDetail(id.data.id, actor), refundSummary(db(), id.data.id)])
   if (!order || !money) notFound()
+  // An edit made the paid order dearer: its surcharge waits for the buyer (ADR 169).
+  const due = amountDue({ paidAt: order.payment.paidAt, status: order.status }, order.payment.payments)
   const canNote = can(actor.role, 'orders.fulfil')
   const { totals, delivery, payment, buyer } = order
   return (
@@ -227,6 +230,13 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
                 <Row label="Остаток">
                   <strong>{formatRub(money.left)}</strong>
                 </Row>
+                {due > 0 ? (
+                  <Row label="К доплате">
+                    <strong className="text-sale-500" data-testid="order-due">
+                      {formatRub(due)}
+                    </strong>
+                  </Row>
+                ) : null}
               </dl>
             ) : null}
             {money.refunds.length ? (
