@@ -77,6 +77,21 @@ describe('a paid order that grows', () => {
     expect(await databaseFingerprint()).toEqual(before)
   })
 
+  it('a declined surcharge is still due, and its link pays it on a second try', async () => {
+    const manager = await signedInStaff('manager')
+    const { order, line } = await paidCardOrder(13)
+    const response = await callEndpoint(editOrderLines, { cookie: manager.cookie }, { params: { id: String(order.id) }, body: { lines: [{ id: line.id, quantity: 3 }] } })
+    expect(response.status, await response.clone().text()).toBe(200)
+    expect(await sandboxOutcome(db(), order.paymentToken, 'fail')).toBe(`/personal/order/?ORDER_ID=${order.id}`)
+    expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['succeeded', 'failed'])
+    expect(amountDue(await orderOf(order.id), await paymentsOf(order.id))).toBe(line.price)
+    expect(await sandboxView(db(), order.paymentToken)).toMatchObject({ surcharge: true, payment: { status: 'failed', amount: line.price } })
+    await sandboxOutcome(db(), order.paymentToken, 'pay')
+    expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['succeeded', 'succeeded'])
+    expect(amountDue(await orderOf(order.id), await paymentsOf(order.id))).toBe(0)
+    expect((await orderOf(order.id)).status).toBe('paid')
+  })
+
   it('a second edit while the surcharge is open moves its amount, cancels it when nothing is due, and refunds what goes beyond it', async () => {
     const manager = await signedInStaff('manager')
     const { order, line } = await paidCardOrder(12)

@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomBytes, createHmac } from 'node:crypto'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { db, type Db, type Tx } from '@/db/client'
 import { orders, payments } from '@/db/schema'
 import { guards } from '@/domains/orders/integrity-guards'
@@ -13,6 +13,7 @@ import { testHook } from '@/lib/test-hooks'
 import { paymentProvider, signCallback, verifyCallback, type CallbackPayload } from './payment'
 import type { PaymentCallbackInput, SandboxInput } from './payment.schema'
 import { recordPaidAfterCancel, sendRefund } from './payment-refund.server'
+import { openSurcharge } from './surcharge.server'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -48,11 +49,11 @@ export async function openPayment(tx: Tx, order: { id: number; total: number; pa
 
 /**
  * The payment the order's link pays: for an order paid before, its open surcharge (ADR 169), the
- * newest pending one; otherwise the order's first payment.
+ * newest pending or declined one; otherwise the order's first payment.
  */
 async function paymentOf(q: Db | Tx, order: OrderRow): Promise<{ payment: PaymentRow; surcharge: boolean } | undefined> {
   if (order.paidAt && order.status !== 'cancelled') {
-    const [open] = await q.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending'))).orderBy(desc(payments.id)).limit(1)
+    const open = await openSurcharge(q, order.id)
     if (open) return { payment: open, surcharge: true }
   }
   // Nothing open: the first payment, whose buttons then only lead back to the order (a duplicate).

@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { payments } from '@/db/schema'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -13,7 +13,7 @@ import { Refusal } from '@/lib/refusal'
 import { paymentProvider } from './payment'
 import { requestAmountRefund } from './refund.server'
 import type { RefundRow } from './payment-refund.server'
-import { SURCHARGE_MESSAGES, amountDue, planSurcharge, surchargeMail } from './surcharge'
+import { OPEN_SURCHARGE, SURCHARGE_MESSAGES, amountDue, planSurcharge, surchargeMail } from './surcharge'
 
 /**
  * The money side of an edit of a paid order (ADR 169), in the edit's transaction with the order
@@ -29,12 +29,7 @@ export async function settlePaidEdit(
   order: OrderRow,
   totalAfter: number,
 ): Promise<{ refunds: RefundRow[]; due: number }> {
-  const [open] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
-    .orderBy(desc(payments.id))
-    .limit(1)
+  const open = await openSurcharge(tx, order.id)
   const plan = planSurcharge(open?.amount ?? 0, order.total, totalAfter)
   if (plan.due > 0) {
     if (open) {
@@ -60,7 +55,7 @@ export async function settlePaidEdit(
     return { refunds: [], due: plan.due }
   }
   // Nothing due any more: the open surcharge is cancelled (its link then shows nothing to pay).
-  if (open) await tx.update(payments).set({ status: 'cancelled', completedAt: now() }).where(and(eq(payments.id, open.id), eq(payments.status, 'pending')))
+  if (open) await tx.update(payments).set({ status: 'cancelled', completedAt: now() }).where(and(eq(payments.id, open.id), inArray(payments.status, OPEN_SURCHARGE)))
   const refunds = plan.refund > 0 ? await requestAmountRefund(tx, order.id, plan.refund, { actor, reason: 'edit', comment: `Изменение заказа: ${formatRub(order.total)} → ${formatRub(totalAfter)}` }) : []
   return { refunds, due: 0 }
 }
@@ -74,5 +69,21 @@ async function mailSurcharge(tx: Tx, order: OrderRow, providerCode: string, tota
 /** What the buyer still owes on a paid order an edit made dearer (the open surcharge), 0 when nothing. */
 export async function surchargeDue(q: Db | Tx, order: Pick<OrderRow, 'id' | 'paidAt' | 'status'>): Promise<number> {
   if (!order.paidAt) return 0
-  return amountDue(order, await q.select({ status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.orderId, order.id)))
+  return amountDue(order, await q.select({ id: payments.id, status: payments.status, amount: payments.amount }).from(payments).where(eq(payments.orderId, order.id)))
+}
+
+/**
+ * The open surcharge of a paid order: the newest payment after the order's first that is pending, or
+ * failed (declined, still owed: the link pays it again through the callback's late success).
+ */
+export async function openSurcharge(q: Db | Tx, orderId: number) {
+  const [first] = await q.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).limit(1)
+  if (!first) return undefined
+  const [open] = await q
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), ne(payments.id, first.id), inArray(payments.status, OPEN_SURCHARGE)))
+    .orderBy(desc(payments.id))
+    .limit(1)
+  return open
 }

@@ -15,13 +15,16 @@ describe('the surcharge of a paid order that grows (ADR 169)', () => {
 
   it('counts as due only the open payments of an order paid before', () => {
     const open = [
-      { status: 'succeeded', amount: 1000_00 },
-      { status: 'pending', amount: 200_00 },
-      { status: 'cancelled', amount: 50_00 },
+      { id: 1, status: 'succeeded', amount: 1000_00 },
+      { id: 2, status: 'pending', amount: 200_00 },
+      { id: 3, status: 'cancelled', amount: 50_00 },
     ]
     expect(amountDue({ paidAt: new Date(), status: 'paid' }, open)).toBe(200_00)
-    expect(amountDue({ paidAt: null, status: 'awaiting_payment' }, [{ status: 'pending', amount: 1000_00 }])).toBe(0)
+    // A declined surcharge is still owed; the order's own first payment never counts, even failed (marked paid by hand).
+    expect(amountDue({ paidAt: new Date(), status: 'paid' }, [{ id: 1, status: 'failed', amount: 1000_00 }, { id: 4, status: 'failed', amount: 30_00 }])).toBe(30_00)
+    expect(amountDue({ paidAt: null, status: 'awaiting_payment' }, [{ id: 1, status: 'pending', amount: 1000_00 }])).toBe(0)
     expect(amountDue({ paidAt: new Date(), status: 'cancelled' }, open)).toBe(0)
+    expect(amountDue({ paidAt: new Date(), status: 'paid' }, [])).toBe(0)
   })
 
   it('mails the buyer the sum and the link in Russian, keyed by the payment and the sum', () => {

@@ -23,10 +23,17 @@ export function planSurcharge(pending: number, totalBefore: number, totalAfter: 
   return due > 0 ? { due, refund: 0 } : { due: 0, refund: due === 0 ? 0 : -due }
 }
 
-/** What a paid order still waits for: its open payments (an unpaid order's first payment is not "due" here). */
-export function amountDue(order: { paidAt: Date | string | null; status: string }, payments: readonly { status: string; amount: number }[]): number {
-  if (!order.paidAt || order.status === 'cancelled') return 0
-  return payments.filter((p) => p.status === 'pending').reduce((sum, p) => sum + p.amount, 0)
+/** A surcharge not paid yet: waiting, or declined and still owed (the buyer may try again). */
+export const OPEN_SURCHARGE = ['pending', 'failed'] as const
+
+/**
+ * What a paid order still waits for: its open surcharges, every payment after the order's first that
+ * is pending or failed (the first is the order's own payment, not "due" here, whatever its state).
+ */
+export function amountDue(order: { paidAt: Date | string | null; status: string }, payments: readonly { id: number; status: string; amount: number }[]): number {
+  if (!order.paidAt || order.status === 'cancelled' || payments.length === 0) return 0
+  const first = Math.min(...payments.map((p) => p.id))
+  return payments.filter((p) => p.id !== first && (OPEN_SURCHARGE as readonly string[]).includes(p.status)).reduce((sum, p) => sum + p.amount, 0)
 }
 
 /** The outbox key: one mail per surcharge and sum, so a second edit that changes the sum writes again. */
