@@ -118,6 +118,8 @@ export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = No
 ): Endpoint {
   const serve = async (request: Request, ctx?: RouteContext): Promise<Response> => {
     try {
+      // Before the session is read: a call from another site's page touches nothing, not even its "last seen".
+      if (foreignOrigin(request)) return json({ error: ADMIN_MESSAGES.foreignOrigin }, 403)
       const actor = await callerOf(request)
       if (!actor) {
         const answer = json({ error: ADMIN_MESSAGES.unauthorized }, 401)
@@ -125,7 +127,6 @@ export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = No
         return answer
       }
       if (permissionGuard() && !can(actor.role, spec.permission)) return json({ error: ADMIN_MESSAGES.forbidden }, 403)
-      if (foreignOrigin(request)) return json({ error: ADMIN_MESSAGES.foreignOrigin }, 403)
 
       // A route without dynamic segments may be given no params at all.
       const params = (spec.params ?? NOTHING).safeParse((await ctx?.params) ?? {})

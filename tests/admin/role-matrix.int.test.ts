@@ -5,7 +5,7 @@ import { can, STAFF_ROLES, type StaffRole } from '@/domains/staff/permissions'
 import { createApiToken } from '@/domains/staff/staff-admin.server'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { callEndpoint, signedInStaff } from '../support/staff'
-import { setPermissionGuard } from '../support/test-hooks'
+import { setClock, setPermissionGuard } from '../support/test-hooks'
 
 /**
  * Issue 18: every endpoint of /api/admin/ with every role, through a staff session and through an
@@ -28,7 +28,10 @@ beforeAll(async () => {
   }
 })
 
-afterEach(() => setPermissionGuard(true))
+afterEach(() => {
+  setPermissionGuard(true)
+  setClock(null)
+})
 
 const label = (e: Endpoint) => `${e.spec.method} ${e.spec.path}`
 
@@ -62,7 +65,10 @@ describe('role matrix', () => {
   })
 
   it('refuses every endpoint to a role without its permission, and nothing changes', async () => {
-    // Each token has been used once, so its "last used" mark is fresh and stays put below.
+    // A session's and a token's "last seen" mark moves once a minute of use: with the clock held,
+    // the first pass freshens each one and the second pass, however slow the machine, moves none.
+    const held = new Date()
+    setClock(() => held)
     await forbiddenCalls()
     const before = await databaseFingerprint()
     const calls = await forbiddenCalls()
