@@ -30,11 +30,9 @@ test('the manager changes an order\'s delivery to a courier slot on the order pa
   await expect(page.getByText('Уточнит менеджер').first()).toBeVisible()
 
   const editor = page.getByRole('form', { name: 'Изменение доставки' })
-  // A click before the page has hydrated opens nothing; the button is pressed again until it does.
-  await expect(async () => {
-    if (!(await editor.isVisible())) await page.getByRole('button', { name: 'Изменить доставку' }).click({ timeout: 1000 })
-    await expect(editor).toBeVisible({ timeout: 1000 })
-  }).toPass()
+  // The button stays disabled until the page has hydrated; the click waits for it.
+  await page.getByRole('button', { name: 'Изменить доставку' }).click()
+  await expect(editor).toBeVisible()
   const courier = editor.locator('select[name="deliveryId"] option', { hasText: 'Курьерская доставка' })
   const label = (await courier.textContent()) ?? ''
   expect(label).toMatch(/Курьерская доставка — [\d\s\u00a0]+\u00a0₽/)

@@ -7,6 +7,7 @@ import { formatRub } from '@/lib/money'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 const select = `${ui.input} pr-8`
 
@@ -18,6 +19,8 @@ const select = `${ui.input} pr-8`
 export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; choices: DeliveryEditChoices }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
+  // Until React has hydrated a click would open nothing: the button waits for it.
+  const hydrated = useHydrated()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   const { current, options, points, courierDays } = choices
@@ -25,7 +28,7 @@ export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; cho
   const [date, setDate] = useState(current.slot && courierDays.some((d) => d.date === current.slot?.date) ? current.slot.date : (courierDays[0]?.date ?? ''))
   if (!open) {
     return (
-      <button type="button" className={`${ui.buttonSecondary} mt-3`} onClick={() => setOpen(true)}>
+      <button type="button" className={`${ui.buttonSecondary} mt-3`} disabled={!hydrated} onClick={() => setOpen(true)}>
         Изменить доставку
       </button>
     )

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 interface EditableLine {
   id: number
@@ -20,11 +21,13 @@ interface EditableLine {
 export function OrderLinesEditor({ orderId, lines }: { orderId: number; lines: EditableLine[] }) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
+  // Until React has hydrated a click would open nothing: the button waits for it.
+  const hydrated = useHydrated()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   if (!open) {
     return (
-      <button type="button" className={`${ui.buttonSecondary} mt-3`} onClick={() => setOpen(true)}>
+      <button type="button" className={`${ui.buttonSecondary} mt-3`} disabled={!hydrated} onClick={() => setOpen(true)}>
         Изменить состав
       </button>
     )
