@@ -1,6 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { editOrderLines } from '@/admin/api/order-edit'
+import { refundOrderEndpoint } from '@/admin/api/order-refunds'
 import { db } from '@/db/client'
 import { orderLines, orders, outbox, paymentRefunds, payments } from '@/db/schema'
 import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
@@ -124,5 +125,24 @@ describe('a paid order that grows', () => {
     // Growing again after a refund asks for everything the order now costs beyond what the buyer kept paid.
     expect(await edit(3)).toMatchObject({ total: order.total + line.price, due: 2 * line.price, refunded: 0 })
     expect((await orderOf(order.id)).status).toBe('paid')
+  })
+
+  it('refuses to take a line below pieces already refunded by lines, which would pay them back twice; growing it is still allowed', async () => {
+    const manager = await signedInStaff('manager')
+    const { order, line } = await paidCardOrder(13)
+    const auth = { cookie: manager.cookie }
+    const params = { id: String(order.id) }
+    const refund = await callEndpoint(refundOrderEndpoint, auth, { params, body: { lines: [{ id: line.id, quantity: 1 }], comment: 'коробка помята' } })
+    expect(refund.status, await refund.clone().text()).toBe(200)
+
+    const before = await databaseFingerprint()
+    const reduce = await callEndpoint(editOrderLines, auth, { params, body: { lines: [{ id: line.id, quantity: 1 }] } })
+    expect(reduce.status).toBe(409)
+    expect(((await reduce.json()) as { error: string }).error).toMatch(/уже возвращены деньги \(1 шт\.\)/)
+    expect(await databaseFingerprint()).toEqual(before)
+
+    const grow = await callEndpoint(editOrderLines, auth, { params, body: { lines: [{ id: line.id, quantity: 3 }] } })
+    expect(grow.status, await grow.clone().text()).toBe(200)
+    expect(await grow.json()).toMatchObject({ total: order.total + line.price, due: line.price, refunded: 0 })
   })
 })

@@ -7,7 +7,7 @@ import { orderLines, orders, payments } from '@/db/schema/orders'
 import { recordChange } from '@/domains/audit/audit.server'
 import { basePriceOf, lineProperties } from '@/domains/cart/cart'
 import { productUrl } from '@/domains/catalog/catalog'
-import { sendRefunds } from '@/domains/payment/refund.server'
+import { refundState, sendRefunds } from '@/domains/payment/refund.server'
 import { settlePaidEdit } from '@/domains/payment/surcharge.server'
 import { formatRub } from '@/lib/money'
 import { returnStock, takeStock } from '@/domains/catalog/stock.server'
@@ -61,6 +61,8 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
     const refusal = editRefusal(order)
     if (refusal) throw new Refusal('conflict', refusal)
     const before = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id)
+    // Pieces a manager already refunded by lines (ADR 165): the edit's difference would pay them back twice.
+    const refundedPieces = order.paidAt ? (await refundState(tx, orderId)).so.pieces : new Map<number, number>()
 
     for (const change of input.lines) {
       const line = before.find((l) => l.id === change.id)
@@ -68,6 +70,8 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
       if (line.isGift === 'Y') throw new Refusal('invalid', M.giftLine)
       const delta = change.quantity - line.quantity
       if (delta === 0) continue
+      const refunded = refundedPieces.get(line.id) ?? 0
+      if (delta < 0 && refunded > 0) throw new Refusal('conflict', M.refundedLine(line.name, refunded))
       if (line.offerId !== null) {
         if (delta > 0 && !(await takeStock(tx, line.offerId, delta, true))) throw new Refusal('conflict', M.noStock(line.name))
         if (delta < 0) await returnStock(tx, line.offerId, -delta)

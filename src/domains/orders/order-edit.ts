@@ -49,6 +49,7 @@ export const ORDER_EDIT_MESSAGES = {
   giftLine: 'Подарок по купону не меняется.',
   offerGone: 'Товар снят с продажи.',
   noStock: (name: string) => `Товара «${name}» не хватает на складе.`,
+  refundedLine: (name: string, pieces: number) => `За «${name}» уже возвращены деньги (${pieces} шт.): уменьшить эту строку нельзя, иначе деньги вернутся дважды. Оформите возврат или отмените заказ.`,
 } as const
 
 const EDITABLE: readonly OrderStatus[] = ['new', 'awaiting_payment', 'paid', 'assembling']
