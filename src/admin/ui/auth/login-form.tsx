@@ -3,11 +3,14 @@
 import { useState, type FormEvent } from 'react'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 type Stage = 'password' | 'code' | 'reset' | 'reset-sent'
 
 /** Password first; a member with the second factor then types the code from the app. */
 export function LoginForm({ next }: { next: string }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const [stage, setStage] = useState<Stage>('password')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -68,7 +71,7 @@ export function LoginForm({ next }: { next: string }) {
               {error}
             </p>
           ) : null}
-          <button type="submit" className={`${ui.button} w-full`} disabled={busy}>
+          <button type="submit" className={`${ui.button} w-full`} disabled={busy || !hydrated}>
             {stage === 'reset' ? 'Прислать ссылку' : 'Войти'}
           </button>
         </>

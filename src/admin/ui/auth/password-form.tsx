@@ -3,8 +3,11 @@
 import { useState, type FormEvent } from 'react'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 export function PasswordForm({ token }: { token: string }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const [error, setError] = useState('')
   const [done, setDone] = useState(false)
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -31,7 +34,7 @@ export function PasswordForm({ token }: { token: string }) {
           <Field label="Пароль" error={error} hint="Не короче 10 символов.">
             <TextInput name="password" type="password" autoComplete="new-password" minLength={10} required invalid={Boolean(error)} />
           </Field>
-          <button type="submit" className={`${ui.button} w-full`}>
+          <button type="submit" className={`${ui.button} w-full`} disabled={!hydrated}>
             Сохранить пароль
           </button>
         </>

@@ -8,6 +8,7 @@ import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
 import { fromMoscowInput, toMoscowInput } from './coupon-format'
+import { useHydrated } from '@/ui/use-hydrated'
 
 type Kind = CouponView['kind']
 
@@ -23,6 +24,8 @@ function numberOrNull(text: string, scale = 1): number | string | null {
  * type is chosen once. Sums are typed in rubles and sent in kopecks; dates are Moscow time.
  */
 export function CouponForm({ coupon }: { coupon?: CouponView }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [kind, setKind] = useState<Kind>(coupon?.kind ?? 'percent')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -126,7 +129,7 @@ export function CouponForm({ coupon }: { coupon?: CouponView }) {
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
         {!ended ? (
-          <button type="submit" className={ui.button} disabled={busy}>
+          <button type="submit" className={ui.button} disabled={busy || !hydrated}>
             {coupon ? 'Сохранить' : 'Создать промокод'}
           </button>
         ) : null}

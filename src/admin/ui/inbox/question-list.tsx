@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import { AdminApiError, adminFetch } from '../api-client'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 /** A question or message as the inbox shows it, dates formatted on the server. */
 export interface InboxQuestion {
@@ -20,6 +21,8 @@ export interface InboxQuestion {
 }
 
 function ReplyForm({ id, email }: { id: number; email: string }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
@@ -48,7 +51,7 @@ function ReplyForm({ id, email }: { id: number; email: string }) {
         <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={5000} className={ui.input} required />
       </label>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button type="submit" className={ui.button} disabled={busy || text.trim() === ''}>
+        <button type="submit" className={ui.button} disabled={busy || !hydrated || text.trim() === ''}>
           Отправить ответ
         </button>
         {note ? (

@@ -4,9 +4,12 @@ import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import { AdminApiError, adminFetch } from '../api-client'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 /** An internal note on the order's timeline; the buyer never sees it. */
 export function OrderNoteForm({ orderId }: { orderId: number }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
@@ -37,7 +40,7 @@ export function OrderNoteForm({ orderId }: { orderId: number }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className={ui.buttonSecondary} disabled={busy}>
+      <button type="submit" className={ui.buttonSecondary} disabled={busy || !hydrated}>
         {busy ? 'Сохраняем…' : 'Добавить заметку'}
       </button>
     </form>

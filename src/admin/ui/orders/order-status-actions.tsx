@@ -7,6 +7,7 @@ import { ORDER_STATUS, type OrderStatus } from '@/domains/orders/order-status'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 const CARRIER_NAMES: Record<string, string> = { sdek: 'СДЭК', boxberry: 'Boxberry', russianpost: 'Почта России' }
 const ACTION_NAMES: Partial<Record<OrderStatus, string>> = {
@@ -21,6 +22,8 @@ const ACTION_NAMES: Partial<Record<OrderStatus, string>> = {
  * asks for the parcel's track number, a cancel asks to confirm, any step may carry a note.
  */
 export function OrderStatusActions({ orderId, steps, trackRequired, currentTrack }: { orderId: number; steps: readonly OrderStatus[]; trackRequired: boolean; currentTrack: string | null }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [chosen, setChosen] = useState<OrderStatus | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -99,7 +102,7 @@ export function OrderStatusActions({ orderId, steps, trackRequired, currentTrack
             </p>
           ) : null}
           <div className="flex gap-2">
-            <button type="submit" className={chosen === 'cancelled' ? ui.buttonDanger : ui.button} disabled={busy}>
+            <button type="submit" className={chosen === 'cancelled' ? ui.buttonDanger : ui.button} disabled={busy || !hydrated}>
               {busy ? 'Сохраняем…' : `Перевести в «${ORDER_STATUS[chosen].label}»`}
             </button>
             <button type="button" className={ui.buttonSecondary} onClick={() => setChosen(null)}>

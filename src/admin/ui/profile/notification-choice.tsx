@@ -3,8 +3,11 @@
 import { useState, type FormEvent } from 'react'
 import { AdminApiError, adminFetch } from '../api-client'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 export function NotificationChoice({ events, chosen }: { events: { key: string; label: string }[]; chosen: string[] }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const [status, setStatus] = useState('')
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -25,7 +28,7 @@ export function NotificationChoice({ events, chosen }: { events: { key: string; 
         </label>
       ))}
       <div className="flex items-center gap-3 pt-2">
-        <button type="submit" className={ui.button}>
+        <button type="submit" className={ui.button} disabled={!hydrated}>
           Сохранить
         </button>
         <span role="status" className="text-sm text-ink-600">

@@ -5,9 +5,12 @@ import { useState, type FormEvent } from 'react'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 /** Scan or type the key, then prove it with one code: the secret is kept only after that. */
 export function TotpSetup({ secret, qrSvg }: { secret: string; qrSvg: string }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [error, setError] = useState('')
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -34,7 +37,7 @@ export function TotpSetup({ secret, qrSvg }: { secret: string; qrSvg: string }) 
         <Field label="Код из приложения" error={error}>
           <TextInput name="code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" invalid={Boolean(error)} />
         </Field>
-        <button type="submit" className={ui.button}>
+        <button type="submit" className={ui.button} disabled={!hydrated}>
           Включить
         </button>
       </div>

@@ -6,6 +6,7 @@ import type { FieldKind } from '@/domains/settings/settings'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 /** One setting as the page hands it to the form: its registry entry's words and its value now. */
 export interface SettingCard {
@@ -42,6 +43,8 @@ function sent(kind: FieldKind, text: string, checked: boolean): unknown {
  * /api/admin/settings), each whole; the server keeps what did not change and audits the rest.
  */
 export function SettingsGroupForm({ title, cards, canWrite }: { title: string; cards: SettingCard[]; canWrite: boolean }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saved, setSaved] = useState(false)
@@ -139,7 +142,7 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
       </fieldset>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {canWrite ? (
-          <button type="submit" className={ui.button} disabled={busy}>
+          <button type="submit" className={ui.button} disabled={busy || !hydrated}>
             Сохранить
           </button>
         ) : (

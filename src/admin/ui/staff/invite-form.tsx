@@ -6,12 +6,15 @@ import { ROLE_NAMES, STAFF_ROLES } from '@/domains/staff/permissions'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { useHydrated } from '@/ui/use-hydrated'
 
 /**
  * One form for a new staff member or a new integration token: both answer with something shown once
  * (the password link, the token's secret).
  */
 export function InviteForm({ kind }: { kind: 'staff' | 'token' }) {
+  // Until React has hydrated, a submit would go out as a native form: the button waits.
+  const hydrated = useHydrated()
   const router = useRouter()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [shown, setShown] = useState('')
@@ -65,7 +68,7 @@ export function InviteForm({ kind }: { kind: 'staff' | 'token' }) {
           {shown}
         </p>
       ) : null}
-      <button type="submit" className={ui.button}>
+      <button type="submit" className={ui.button} disabled={!hydrated}>
         {kind === 'staff' ? 'Добавить сотрудника' : 'Выпустить токен'}
       </button>
     </form>
