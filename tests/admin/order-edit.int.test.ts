@@ -9,7 +9,7 @@ import { quoteDeliveryChoice } from '@/domains/delivery/delivery.server'
 import { SURCHARGE_MESSAGES } from '@/domains/payment/surcharge'
 import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
 import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
-import { checkout, offerWithStock, orderFields, paySystemId, pickupPoint, visitorWithBasket } from '../support/checkout'
+import { checkout, offerWithStock, orderFields, paidCardOrder, paySystemId, pickupPoint, visitorWithBasket } from '../support/checkout'
 import { setClock } from '../support/test-hooks'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { formPost } from '../support/http'
@@ -196,19 +196,6 @@ describe('changing the delivery of an order before it ships', () => {
 
 // ---------- paid orders (ADR 167) ----------
 
-/** A card order of one offer × 2 at checkout, paid through the provider's signed callback. */
-async function paidCardOrder(skip: number) {
-  const offer = await offerWithStock(20, skip)
-  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity: 2 }]))
-  const id = Number(answer.body.order.ID)
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
-  const paid: CallbackPayload = { paymentId: payment!.externalId, status: 'succeeded', amount: String(payment!.amount) }
-  expect(await applyCallback(db(), paid, signCallback(paid, callbackSecret()))).toBe('applied')
-  const [order] = await db().select().from(orders).where(eq(orders.id, id))
-  expect(order!.paidAt).not.toBeNull()
-  const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, id))
-  return { order: order!, line: line!, offer }
-}
 
 describe('editing an unpaid online order', () => {
   it('asks the open payment for the new total, and the provider\'s callback for it pays the order', async () => {

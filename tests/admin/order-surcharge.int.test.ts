@@ -7,7 +7,7 @@ import { offers, orderLines, orders, outbox, paymentRefunds, payments } from '@/
 import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
 import { applyCallback, callbackSecret, sandboxOutcome, sandboxView } from '@/domains/payment/payment.server'
 import { amountDue, surchargeMailKey } from '@/domains/payment/surcharge'
-import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../support/checkout'
+import { paidCardOrder } from '../support/checkout'
 import { databaseFingerprint } from '../support/db-snapshot'
 import { callEndpoint, signedInStaff } from '../support/staff'
 
@@ -17,18 +17,6 @@ import { callEndpoint, signedInStaff } from '../support/staff'
  * edit moves or cancels it; a repeated callback changes nothing.
  */
 
-/** A card order of one offer × 2 at checkout, paid through the provider's signed callback. */
-async function paidCardOrder(skip: number) {
-  const offer = await offerWithStock(20, skip)
-  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity: 2 }]))
-  const id = Number(answer.body.order.ID)
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
-  const paid: CallbackPayload = { paymentId: payment!.externalId, status: 'succeeded', amount: String(payment!.amount) }
-  expect(await applyCallback(db(), paid, signCallback(paid, callbackSecret()))).toBe('applied')
-  const [order] = await db().select().from(orders).where(eq(orders.id, id))
-  const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, id))
-  return { order: order!, line: line!, first: payment! }
-}
 
 const paymentsOf = (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id))
 const orderOf = async (orderId: number) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
-import { basketLines, offers, orderProps, personTypes, pickupPoints } from '@/db/schema'
+import { basketLines, offers, orderLines, orderProps, orders, payments, personTypes, pickupPoints } from '@/db/schema'
+import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
+import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
 import { ensureSession } from '@/domains/session/session.server'
 import { POST } from '@/app/local/components/bitrix/sale.order.ajax/ajax.php/route'
 import { formPost, newVisitor, type Visitor } from './http'
@@ -103,4 +105,19 @@ export async function checkout<T = Record<string, unknown>>(
 ): Promise<{ status: number; body: T }> {
   const res = await POST(formPost(CHECKOUT_URL, { action, SITE_ID: 's2', via_ajax: 'Y', ...fields }, visitor, opts))
   return { status: res.status, body: (await res.json()) as T }
+}
+
+/** A card order of one offer × 2 placed at checkout and paid through the provider's signed callback. */
+export async function paidCardOrder(skip: number) {
+  const offer = await offerWithStock(20, skip)
+  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity: 2 }]))
+  const id = Number(answer.body.order.ID)
+  const [first] = await db().select().from(payments).where(eq(payments.orderId, id))
+  if (!first) throw new Error(`order ${id} has no payment`)
+  const paid: CallbackPayload = { paymentId: first.externalId, status: 'succeeded', amount: String(first.amount) }
+  if ((await applyCallback(db(), paid, signCallback(paid, callbackSecret()))) !== 'applied') throw new Error(`order ${id} was not paid`)
+  const [order] = await db().select().from(orders).where(eq(orders.id, id))
+  const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, id))
+  if (!order?.paidAt || !line) throw new Error(`order ${id} is not paid`)
+  return { order, line, offer, first }
 }
