@@ -6,8 +6,22 @@
  * SIGTERM and SIGINT stop accepting connections and let the requests in flight finish.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
 import { withPageCache } from '../src/lib/page-cache'
+
+/**
+ * Keeps idle connections open longer than the clients and proxies that reuse them: nginx and cloud
+ * load balancers keep an upstream connection up to 60 s, and Node's own 5 s default let a client send
+ * a request on a socket the server was closing at that moment (ECONNRESET, ADR 170).
+ */
+export const KEEP_ALIVE_MS = 65_000
+
+export function keepConnectionsAlive(server: Server): Server {
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  // Node needs the headers deadline past the idle one, or a slow first line on a reused socket is cut.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000
+  return server
+}
 
 /** Writes the socket address under `header`, replacing any value the client sent, then hands on. */
 export function withSocketAddress(header: string, handle: RequestListener): RequestListener {
@@ -32,7 +46,7 @@ async function main(): Promise<void> {
   const render: RequestListener = (req, res) => void handle(req, res)
   // PAGE_CACHE=off renders every page (to compare, or to rule the cache out when hunting a bug).
   const pages = process.env.PAGE_CACHE === 'off' ? render : withPageCache(render).listener
-  const server = createServer(withSocketAddress(header, pages))
+  const server = keepConnectionsAlive(createServer(withSocketAddress(header, pages)))
   server.listen(port, hostname, () => console.log(`> ready on http://${hostname}:${port}`))
   const stop = () => {
     server.close(() => process.exit(0))
