@@ -90,6 +90,13 @@ const schema = z.object({
   SHOP_CORR_ACCOUNT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{20}$/).optional()),
   /** Where B2B requests and webinar registrations are mailed (ADR 112); unset: the setting, then SHOP_EMAIL. */
   SHOP_LEADS_EMAIL: z.preprocess(unsetIfEmpty, z.string().email().optional()),
+  /** СДЭК API v2 integration keys (ADR 176); both set: СДЭК points and prices come from СДЭК. */
+  CDEK_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  CDEK_CLIENT_SECRET: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  /** https://api.cdek.ru/v2; СДЭК's test environment is https://api.edu.cdek.ru/v2. */
+  CDEK_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://api.cdek.ru/v2')),
+  /** СДЭК city code the parcels leave from (44: Москва, where the shop's warehouse is). */
+  CDEK_FROM_CITY_CODE: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(44)),
 })
 
 export type Env = z.infer<typeof schema> & {
