@@ -67,6 +67,9 @@ export const products = pgTable(
     active: boolean().notNull().default(true),
     sort: integer().notNull().default(500),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The page's <title> and meta description; empty: made from the name, price and description. */
+    seoTitle: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
   },
   (t) => [index('products_section_idx').on(t.sectionId), index('products_brand_idx').on(t.brandId)],
 )
@@ -94,6 +97,8 @@ export const offers = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     sku: text().notNull().unique(),
+    /** EAN-13 or the like, as printed on the package; empty when unknown. */
+    barcode: text().notNull().default(''),
     /** 30, 60, 90 … counted in packageUnit. */
     packageSize: integer().notNull(),
     packageUnit: text().notNull(),
@@ -119,6 +124,22 @@ export const offers = pgTable(
     check('offers_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
     check('offers_price_non_negative', sql`${t.price} >= 0`),
   ],
+)
+
+/**
+ * A product's former codes (ADR 178): its old address answers 301 to the current one. A slug a live
+ * product takes again is removed from here, so a product's own code always wins.
+ */
+export const productSlugs = pgTable(
+  'product_slugs',
+  {
+    slug: text().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_slugs_product_idx').on(t.productId)],
 )
 
 export const productImages = pgTable(
