@@ -204,6 +204,14 @@ export const cities = pgTable(
     lat: doublePrecision().notNull(),
     lon: doublePrecision().notNull(),
     population: integer().notNull().default(0),
+    /**
+     * FIAS id of the city (HFLabs city list, ADR 174): the address service's location filter. Its
+     * level says which FIAS field it is: 1 region (Москва, Санкт-Петербург, Севастополь), 3 area,
+     * 4 city, 6 settlement. Null for a city the list does not have.
+     */
+    fiasId: text(),
+    fiasLevel: integer(),
+    kladrId: text(),
   },
-  (t) => [index('cities_name_idx').on(t.name)],
+  (t) => [index('cities_name_idx').on(t.name), uniqueIndex('cities_fias_id_idx').on(t.fiasId)],
 )
