@@ -115,6 +115,11 @@ export const offers = pgTable(
     /** The carriers' canBeDeliveredByAir is false when this is set. */
     airRestricted: boolean().notNull().default(false),
     vatPercent: integer().notNull().default(0),
+    /**
+     * Честный ЗНАК: the type of the code on each piece (payment/receipt.ts MARK_CODE_TYPES, e.g. 'gs1m'
+     * for a DataMatrix); null: not marked. Receipts send it in the provider's field (ADR 172).
+     */
+    markCodeType: text(),
     picture: text().notNull().default(''),
     active: boolean().notNull().default(true),
     sort: integer().notNull().default(500),
@@ -123,6 +128,7 @@ export const offers = pgTable(
     index('offers_product_idx').on(t.productId),
     check('offers_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
     check('offers_price_non_negative', sql`${t.price} >= 0`),
+    check('offers_mark_code_type', sql`${t.markCodeType} is null or ${t.markCodeType} in ('gs1m', 'gs10', 'short', 'ean13', 'ean8', 'itf14', 'unknown')`),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sessions, users } from './accounts'
 import { offers } from './catalog'
 import { coupons, paySystems, personTypes } from './checkout'
@@ -121,6 +121,16 @@ export const orderStatusHistory = pgTable(
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 )
 
+/**
+ * Where a payment's money stands (ADR 172, payment/payment-state.ts has the transitions): 'created'
+ * (our row, the provider not asked yet), 'pending' (the buyer is paying), 'waiting_for_capture'
+ * (two-stage: held, not taken), 'succeeded', 'failed' (declined or expired at the provider), and
+ * 'cancelled' (a surcharge an edit no longer needs, ADR 169, or a hold we released). 'refunded' and
+ * 'partially_refunded' are not stored: they follow from payment_refunds (ADR 165), the one record of
+ * money going back.
+ */
+export type PaymentStatus = 'created' | 'pending' | 'waiting_for_capture' | 'succeeded' | 'failed' | 'cancelled'
+
 /** Payment attempts through a provider; a callback is applied once per payment (status moves once). */
 export const payments = pgTable(
   'payments',
@@ -130,11 +140,24 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text().notNull(),
-    /** The id the provider knows the payment by; the callback names it. */
+    /**
+     * The id the provider knows the payment by; the callback names it. A provider that names payments
+     * itself (ЮKassa) gets a placeholder until its answer, then its own id.
+     */
     externalId: text().notNull(),
     amount: integer().notNull(),
-    /** 'cancelled': a surcharge an order edit no longer needs (ADR 169); never charged. */
-    status: text().$type<'pending' | 'succeeded' | 'failed' | 'cancelled'>().notNull().default('pending'),
+    status: text().$type<PaymentStatus>().notNull().default('pending'),
+    /** Our Idempotence-Key of the provider's create call: the same on every retry (ADR 173). */
+    idempotenceKey: text(),
+    /** Where the buyer pays (the provider's page), once the provider answered. */
+    confirmationUrl: text(),
+    /** Two-stage: the provider holds the money until we capture it (ADR 173). */
+    twoStage: boolean().notNull().default(false),
+    /** The provider's own status word, as last read. */
+    providerStatus: text(),
+    /** The 54-ФЗ receipt sent with the payment (payment/receipt.ts), and its registration state. */
+    receipt: jsonb(),
+    receiptStatus: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
@@ -192,6 +215,9 @@ export const paymentRefunds = pgTable(
     comment: text().notNull().default(''),
     /** The caller's key of one request: a repeated submit finds its rows instead of refunding again. */
     requestKey: text(),
+    /** The refund receipt sent to the provider (ADR 172), and its registration state. */
+    receipt: jsonb(),
+    receiptStatus: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
@@ -202,4 +228,34 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_order_idx').on(t.orderId),
     index('payment_refunds_by_payment_idx').on(t.paymentId),
   ],
+)
+
+/**
+ * Every call to a payment provider and every notification from one (ADR 172): what was asked with
+ * which idempotency key, and what came back. Kept for the manager and for replaying a notification.
+ * A notification refused before it was read (an unknown network) is logged, not stored.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    paymentId: integer().references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: integer().references(() => paymentRefunds.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    kind: text().$type<'call' | 'notification'>().notNull(),
+    /** 'POST /payments', 'GET /payments/{id}', 'notification payment.succeeded' … */
+    operation: text().notNull(),
+    /** Ours, one per call (also sent to the provider where it takes one). */
+    requestId: text().notNull(),
+    idempotenceKey: text(),
+    /** The provider's id of the object the call or notification is about. */
+    objectId: text(),
+    /** HTTP status of the answer; null: no answer (timeout, network). */
+    httpStatus: integer(),
+    request: jsonb(),
+    response: jsonb(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId), index('payment_events_object_idx').on(t.provider, t.objectId)],
 )
