@@ -6,7 +6,6 @@ import type { Db } from '../client'
 import {
   badges,
   brands,
-  cities,
   offers,
   productBadges,
   productImages,
@@ -16,6 +15,7 @@ import {
   sections,
 } from '../schema'
 import { seedCart } from './cart'
+import { seedCities } from './cities'
 import { seedCheckout } from './checkout'
 import { seedContent } from './content'
 import { seedLandings } from './landings'
@@ -80,8 +80,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
     .values(load('brands.json', brandRow).map((b, i) => ({ ...b, sort: (i + 1) * 10 })))
     .onConflictDoNothing({ target: brands.code })
   await db.insert(badges).values(load('badges.json', badgeRow)).onConflictDoNothing({ target: badges.code })
-  const cityRows = load('cities.json', cityRow)
-  await db.insert(cities).values(cityRows).onConflictDoNothing({ target: cities.code })
+  const cityCount = await seedCities(db, load('cities.json', cityRow))
   const added = await insertProducts(db, loadProducts(), options)
   await seedPartners(db, options)
   await seedDelivery(db, options)
@@ -92,7 +91,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ products: nu
   await seedShopSettings(db)
   await seedContent(db, options)
   await seedStaff(db)
-  return { products: added, cities: cityRows.length }
+  return { products: added, cities: cityCount }
 }
 
 /** packCode: whose pack shots to show (synthetic products reuse their template's). */
