@@ -88,6 +88,10 @@ const schema = z.object({
   SHOP_BIK: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{9}$/).optional()),
   SHOP_ACCOUNT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{20}$/).optional()),
   SHOP_CORR_ACCOUNT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{20}$/).optional()),
+  /** DaData API key (ADR 175); unset: addresses are free text with a house number check, no city by IP. */
+  DADATA_API_KEY: z.preprocess(unsetIfEmpty, z.string().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional()),
+  /** DaData suggestions API base, without the method: …/suggestions/api/4_1/rs */
+  DADATA_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs')),
   /** Where B2B requests and webinar registrations are mailed (ADR 112); unset: the setting, then SHOP_EMAIL. */
   SHOP_LEADS_EMAIL: z.preprocess(unsetIfEmpty, z.string().email().optional()),
   /** СДЭК API v2 integration keys (ADR 176); both set: СДЭК points and prices come from СДЭК. */
