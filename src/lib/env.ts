@@ -101,6 +101,19 @@ const schema = z.object({
   CDEK_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://api.cdek.ru/v2')),
   /** СДЭК city code the parcels leave from (44: Москва, where the shop's warehouse is). */
   CDEK_FROM_CITY_CODE: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(44)),
+  /** ЮKassa (ADR 173): with the shop id and secret key set, card payments go through it instead of the sandbox. */
+  YOOKASSA_SHOP_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{1,20}$/).optional()),
+  YOOKASSA_SECRET_KEY: z.preprocess(unsetIfEmpty, z.string().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional()),
+  YOOKASSA_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://api.yookassa.ru/v3/')),
+  /** Where ЮKassa's notifications may come from, CIDRs or addresses, space- or comma-separated (its documented networks). */
+  YOOKASSA_NOTIFY_NETWORKS: z.preprocess(
+    unsetIfEmpty,
+    z.string().default('185.71.76.0/27 185.71.77.0/27 77.75.153.0/25 77.75.156.11 77.75.156.35 77.75.154.128/25 2a02:5180::/32'),
+  ),
+  /** true: the money is held at payment and taken by a capture (two-stage); default one-stage. */
+  YOOKASSA_TWO_STAGE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
+  /** How long one call to ЮKassa may take before it counts as a timeout (then retried with the same key). */
+  YOOKASSA_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(50).max(120_000).default(15_000)),
 })
 
 export type Env = z.infer<typeof schema> & {
