@@ -1,4 +1,6 @@
 import { permissionGuard } from '@/admin/endpoint'
+import type { AddressService } from '@/domains/address/address'
+import { addressServiceOverride } from '@/domains/address/address.server'
 import { guestMergeGuard } from '@/domains/account/guest-merge.server'
 import { providerOverride, type SocialProvider } from '@/domains/account/social-login.server'
 import { throttleGuard } from '@/domains/account/throttle.server'
@@ -104,4 +106,9 @@ export function setRefundGuard(value: { lock: boolean; afterCheck: (() => Promis
 export function setCallbackGuard(value: { lock: boolean; afterCheck: (() => Promise<void>) | null } | null): void {
   if (value) callbackGuard.set(value)
   else callbackGuard.reset()
+}
+
+/** The address service (ADR 175); null: the one the settings name (free text without DADATA_API_KEY). */
+export function setAddressService(service: AddressService | null): void {
+  addressServiceOverride.set(service)
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../client'
 import { cities } from '../schema'
-import { cityRow } from './seed-data.schema'
+import type { cityRow } from './seed-data.schema'
 
 /**
  * Every Russian city (ADR 174): the HFLabs city list (CC BY-SA 4.0, see data/russian-cities.md) read

@@ -1,14 +1,15 @@
 import 'server-only'
-import { cookies } from 'next/headers'
+import { cookies, headers } from 'next/headers'
 import { db } from '@/db/client'
 import { findCity } from '@/domains/delivery/delivery.server'
-import { toPlace } from '@/domains/delivery/places.server'
+import { cityOfVisitor, toPlace } from '@/domains/delivery/places.server'
 import { REGION_COOKIE, type Place } from '@/domains/delivery/delivery'
 import { ORDER_STATUS, orderForViewer, type OrderLineRow, type OrderRow } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
 import { surchargeDue } from '@/domains/payment/surcharge.server'
 import { currentSessionCookieId } from '@/domains/session/current-session.server'
 import { findSession } from '@/domains/session/session.server'
+import { clientIp } from '@/lib/client-ip'
 import { env } from '@/lib/env'
 import { refreshOrder } from './checkout.server'
 import { toCheckoutForm } from './checkout.schema'
@@ -25,7 +26,8 @@ export async function checkoutView(): Promise<CheckoutView> {
   // The place the visitor chose elsewhere (the region cookie set by /ajax/places/) starts the form
   // when it has no location of its own: a profile's or one typed in this tab still wins.
   const region = (await cookies()).get(REGION_COOKIE)?.value ?? ''
-  const known = region ? await findCity(region.slice(0, 100)) : undefined
+  // A first visit without one: the city of the visitor's IP address when DaData is set up (ADR 175).
+  const known = region ? await findCity(region.slice(0, 100)) : await cityOfVisitor(clientIp(new Request('http://shop.invalid/', { headers: await headers() })))
   const answer = await refreshOrder(cookieId, toCheckoutForm({ RECENT_DELIVERY_VALUE: known?.code ?? '' }))
   if (!('order' in answer) || !answer.order) return { kind: 'empty' }
   const code = answer.order.ORDER_PROP.properties.find((p) => p.IS_LOCATION === 'Y')?.VALUE[0] ?? ''

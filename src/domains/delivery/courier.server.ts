@@ -1,13 +1,19 @@
 import 'server-only'
 import { Refusal } from '@/lib/refusal'
 import { kopecksToRubles } from '@/lib/money'
-import { builtInAddressIndex, resolveFullAddress, type AddressSuggester, type AddressSuggestion } from './address-index'
+import type { AddressCity, AddressSuggestion } from '@/domains/address/address'
+import { addressService } from '@/domains/address/address.server'
 import { DELIVERY_MESSAGES } from './delivery'
+import type { CityRow } from './delivery.db'
 import type { CourierInput, GetAddressInput } from './delivery.schema'
 import { courierSchedule, findCity, quoteForCity, serviceByHandler } from './delivery.server'
 
-/** The address service in use; an external adapter implements the same interface. */
-const addressService: AddressSuggester = builtInAddressIndex
+/** How many suggestions the courier form lists. */
+const SUGGESTIONS = 10
+
+function toAddressCity(city: CityRow): AddressCity {
+  return { code: city.code, name: city.name, fiasId: city.fiasId, fiasLevel: city.fiasLevel }
+}
 
 async function cityOrFail(code: string) {
   const city = await findCity(code)
@@ -20,7 +26,7 @@ export async function getAddress(
   input: GetAddressInput,
 ): Promise<{ suggestions: AddressSuggestion[]; message?: string }> {
   const city = await cityOrFail(input.CITY)
-  const suggestions = await addressService.suggest(city, input.ADDRESS)
+  const suggestions = await addressService().suggest(toAddressCity(city), input.ADDRESS, SUGGESTIONS)
   return suggestions.length > 0 ? { suggestions } : { suggestions: [], message: DELIVERY_MESSAGES.addressNotFound }
 }
 
@@ -39,11 +45,12 @@ export async function courierOffers(
   const city = await cityOrFail(input.city)
   const service = await serviceByHandler(input.type || 'courier')
   if (!service || service.type !== 'courier') throw new Refusal('invalid', DELIVERY_MESSAGES.unknownService)
-  const address = await resolveFullAddress(addressService, city, input.address)
-  if (!address) {
-    const any = await addressService.suggest(city, input.address)
-    throw new Refusal('invalid', any.length > 0 ? DELIVERY_MESSAGES.fullAddress : DELIVERY_MESSAGES.addressNotFound)
+  // The full address must be one the address service confirms down to the house (spec, courier address).
+  const check = await addressService().check(toAddressCity(city), input.address)
+  if (check.kind !== 'complete') {
+    throw new Refusal('invalid', check.kind === 'incomplete' ? DELIVERY_MESSAGES.fullAddress : DELIVERY_MESSAGES.addressNotFound)
   }
+  const address = check.address
   const schedule = await courierSchedule(city.code)
   const quote = await quoteForCity(service, city, input.basket)
   if (!schedule || !quote || schedule.days.length === 0) {

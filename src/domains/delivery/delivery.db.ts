@@ -34,6 +34,13 @@ export async function cityByName(q: Q, name: string): Promise<CityRow | undefine
   return row
 }
 
+/** The first of `fiasIds` (most precise first) that is one of our cities. */
+export async function cityByFiasIds(q: Q, fiasIds: string[]): Promise<CityRow | undefined> {
+  if (fiasIds.length === 0) return undefined
+  const rows = await q.select().from(cities).where(inArray(cities.fiasId, fiasIds))
+  return fiasIds.map((id) => rows.find((r) => r.fiasId === id)).find((r) => r !== undefined)
+}
+
 /** Prefix matches first, then matches inside the name; larger cities first. */
 export async function searchCities(q: Q, text: string, limit: number): Promise<CityRow[]> {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`)

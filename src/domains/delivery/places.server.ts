@@ -3,8 +3,10 @@ import { db } from '@/db/client'
 import type { AjaxContext } from '@/lib/ajax'
 import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
+import { countsAsBuyerAddress } from '@/lib/client-ip'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, REGION_COOKIE, type Place } from './delivery'
-import { searchCities, type CityRow } from './delivery.db'
+import { addressService } from '@/domains/address/address.server'
+import { cityByFiasIds, cityByName, searchCities, type CityRow } from './delivery.db'
 import { findCity } from './delivery.server'
 import type { PlacesInput } from './delivery.schema'
 
@@ -34,4 +36,19 @@ export async function places(input: PlacesInput, ctx: AjaxContext): Promise<Plac
     searchCities(db(), query, 20),
   )
   return rows.map(toPlace)
+}
+
+/**
+ * The city of a visitor who has chosen none yet, from the IP address (DaData's iplocate, ADR 175); null
+ * without DaData, for an address it does not place, or a city the shop does not know. Cached by IP in
+ * the address service, so a returning visitor costs no second request.
+ */
+export async function cityOfVisitor(ip: string): Promise<CityRow | null> {
+  // Our own network's addresses (a proxy, a container) say nothing about where a buyer is.
+  if (!countsAsBuyerAddress(ip)) return null
+  const location = await addressService().locate(ip)
+  if (!location) return null
+  const byFias = await cityByFiasIds(db(), location.fiasIds)
+  if (byFias) return byFias
+  return (location.cityName ? await cityByName(db(), location.cityName) : undefined) ?? null
 }

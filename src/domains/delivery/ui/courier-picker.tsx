@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { formatRub, rublesToKopecks } from '@/lib/money'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, basketToWire, courierProps, type DeliveryPickerProps } from '../delivery'
-import type { AddressSuggestion } from '../address-index'
+import type { AddressSuggestion } from '@/domains/address/address'
 import type { CourierOffer } from '../courier.server'
 
 export interface CourierPickerProps extends DeliveryPickerProps {
