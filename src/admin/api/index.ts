@@ -7,6 +7,7 @@ import { orderEditEndpoints } from './order-edit'
 import { orderPrintEndpoints } from './order-print'
 import { orderRefundEndpoints } from './order-refunds'
 import { orderEndpoints } from './orders'
+import { productEndpoints } from './products'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
@@ -24,5 +25,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...customerEndpoints,
   ...inboxEndpoints,
   ...savedViewEndpoints,
+  ...productEndpoints,
   // Each area adds its list here, one line.
 ]

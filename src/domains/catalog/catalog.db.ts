@@ -206,6 +206,8 @@ export async function selectProductDetail(db: Db, code: string) {
       composition: products.composition,
       howToUse: products.howToUse,
       instruction: products.instruction,
+      seoTitle: products.seoTitle,
+      seoDescription: products.seoDescription,
       form: products.form,
       brandNofollow: brands.nofollow,
       brandCountry: brands.country,

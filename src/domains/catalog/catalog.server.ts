@@ -2,6 +2,7 @@ import 'server-only'
 import type { Metadata } from 'next'
 import { db } from '@/db/client'
 import { cached } from '@/lib/cache'
+import { sanitizeRichText } from '@/lib/rich-text'
 import { formatRub, kopecksToRubles } from '@/lib/money'
 import { countOf, WORDS } from '@/lib/plural'
 import {
@@ -39,6 +40,8 @@ import {
   selectSitemapProducts,
 } from './catalog.db'
 import { PAGINATOR_NAME } from './filter-state'
+import { selectMovedProductUrl } from './product-slugs.db'
+import { isRichText, plainTextOf } from './product-text'
 
 export type { ProductCardData, OfferCardData, ProductPageData, PartnerWithOutlets } from './catalog'
 
@@ -248,10 +251,13 @@ export async function loadProductPage(sectionCode: string, productCode: string):
     ])
     return {
       card: detail.card,
-      description: detail.description,
-      composition: detail.composition,
-      howToUse: detail.howToUse,
-      instruction: detail.instruction,
+      // Stored clean by the editor; cleaned again on the way out, as every rich text is (ADR 157).
+      description: cleanText(detail.description),
+      composition: cleanText(detail.composition),
+      howToUse: cleanText(detail.howToUse),
+      instruction: cleanText(detail.instruction),
+      seoTitle: detail.seoTitle,
+      seoDescription: detail.seoDescription,
       brand: { name: detail.card.brandName, url: `/brands/${detail.card.brandCode}/`, nofollow: detail.brandNofollow, country: detail.brandCountry },
       images: detail.images,
       badges: detail.badges,
@@ -260,7 +266,11 @@ export async function loadProductPage(sectionCode: string, productCode: string):
       similar,
     }
   })
-  if (!page) return { kind: 'missing' }
+  if (!page) {
+    // A renamed product's old code answers 301 to its current address (ADR 178).
+    const moved = await cached(`catalog:moved:${productCode}`, TAGS, () => selectMovedProductUrl(db(), productCode))
+    return moved ? { kind: 'moved', url: moved } : { kind: 'missing' }
+  }
   if (page.card.sectionCode !== sectionCode) return { kind: 'moved', url: page.card.url }
   return { kind: 'found', page }
 }
@@ -269,8 +279,8 @@ export async function loadProductPage(sectionCode: string, productCode: string):
 export function productMetadata(page: ProductPageData): Metadata {
   const p = page.card
   const offer = p.offers[0]
-  const title = `${p.name} — купить по цене ${offer ? formatRub(offer.price) : ''}`.trim()
-  const description = (p.subTitle ? `${p.subTitle}. ` : '') + page.description.slice(0, 180)
+  const title = page.seoTitle || `${p.name} — купить по цене ${offer ? formatRub(offer.price) : ''}`.trim()
+  const description = page.seoDescription || (p.subTitle ? `${p.subTitle}. ` : '') + plainTextOf(page.description).slice(0, 180)
   const image = page.images[0]?.url ?? offer?.picture
   return {
     title,
@@ -280,6 +290,8 @@ export function productMetadata(page: ProductPageData): Metadata {
   }
 }
 
+const cleanText = (text: string) => (isRichText(text) ? sanitizeRichText(text) : text)
+
 /** schema.org Product with its offers in RUB. */
 export function productJsonLd(page: ProductPageData, baseUrl: string): Record<string, unknown> {
   const p = page.card
@@ -288,7 +300,7 @@ export function productJsonLd(page: ProductPageData, baseUrl: string): Record<st
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: p.name,
-    description: page.description,
+    description: plainTextOf(page.description),
     sku: String(p.offers[0]?.id ?? p.id),
     url: abs(p.url),
     image: page.images.map((i) => abs(i.url)),

@@ -140,6 +140,9 @@ export interface ProductPageData {
   composition: string
   howToUse: string
   instruction: string
+  /** The editor's <title> and meta description; empty: made from the name, price and description. */
+  seoTitle: string
+  seoDescription: string
   brand: { name: string; url: string; nofollow: boolean; country: string }
   images: { id: number; url: string; alt: string }[]
   badges: { code: string; name: string; icon: string }[]

@@ -9,6 +9,7 @@ import { QuantityStepper } from '@/ui/quantity-stepper'
 import { Tabs, type TabItem } from '@/ui/tabs'
 import { CART_URL, showsInlineRating, type ProductPageData } from '../catalog'
 import { trackViewItem } from '../analytics'
+import { isRichText } from '../product-text'
 import { OfferSwitcher } from './offer-switcher'
 import { ProductGallery } from './product-gallery'
 import { StarRating } from './star-rating'
@@ -25,6 +26,8 @@ export const PRODUCT_TABS = [
 ] as const
 
 function Text({ children }: { children: string }) {
+  // Rich text from the editor, sanitised on write and again when the page data is loaded (ADR 178).
+  if (isRichText(children)) return <div className="max-w-3xl space-y-3 leading-relaxed text-ink-900 [&_h2]:mt-6 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:font-semibold [&_a]:text-brand-600 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6" dangerouslySetInnerHTML={{ __html: children }} />
   return (
     <div className="max-w-3xl space-y-3 leading-relaxed text-ink-900">
       {children.split(/\n{2,}/).map((p, i) => (

@@ -1,0 +1,3 @@
+import { setOfferStockEndpoint } from '@/admin/api/products'
+
+export const PATCH = setOfferStockEndpoint.serve

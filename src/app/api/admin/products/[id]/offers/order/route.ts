@@ -1,0 +1,3 @@
+import { reorderOffersEndpoint } from '@/admin/api/products'
+
+export const POST = reorderOffersEndpoint.serve

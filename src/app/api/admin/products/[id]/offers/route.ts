@@ -1,0 +1,3 @@
+import { addOfferEndpoint } from '@/admin/api/products'
+
+export const POST = addOfferEndpoint.serve

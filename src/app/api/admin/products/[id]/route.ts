@@ -1,0 +1,4 @@
+import { readProductEndpoint, updateProductEndpoint } from '@/admin/api/products'
+
+export const GET = readProductEndpoint.serve
+export const PATCH = updateProductEndpoint.serve
