@@ -19,7 +19,7 @@ async function advertisedKeepAlive(server: Server): Promise<string | undefined> 
   return new Promise((resolve, reject) => {
     get({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
       res.resume()
-      resolve(res.headers['keep-alive'])
+      resolve(res.headers['keep-alive']?.toString())
     }).on('error', reject)
   })
 }
