@@ -5,6 +5,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/', label: 'Обзор', permission: 'dashboard.read' },
   { href: '/admin/orders/', label: 'Заказы', permission: 'orders.read' },
   { href: '/admin/customers/', label: 'Покупатели', permission: 'customers.read' },
+  { href: '/admin/products/', label: 'Товары', permission: 'catalog.read' },
   { href: '/admin/coupons/', label: 'Промокоды', permission: 'coupons.read' },
   { href: '/admin/inbox/', label: 'Входящие', permission: 'inbox.read' },
   { href: '/admin/settings/', label: 'Настройки', permission: 'settings.read' },
