@@ -8,7 +8,9 @@ import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { formatRub } from '@/lib/money'
-import { paymentProvider, type RefundOutcome } from './payment'
+import { providerOfPayment, type RefundOutcome } from './payment'
+import { RECEIPT_MESSAGES, refundReceipt, type Receipt, type ReceiptProvider, type ReceiptResult } from './receipt'
+import { receiptOrder } from './receipt.server'
 import { notifyStaff } from '@/domains/staff/staff-notifications.server'
 
 type PaymentRow = typeof payments.$inferSelect
@@ -64,14 +66,24 @@ export async function sendRefund(database: Db, refundId: number): Promise<Refund
   if (!claimed) return null
   const [payment] = await database.select().from(payments).where(eq(payments.id, claimed.paymentId))
   let outcome: RefundOutcome
+  let receipt: Receipt | null = null
   try {
-    outcome = payment
-      ? await paymentProvider(payment.provider).refund({
-          refundKey: `refund-${claimed.id}`,
-          paymentExternalId: payment.externalId,
-          amount: claimed.amount,
-        })
-      : { ok: false, error: 'payment row missing' }
+    const provider = payment ? providerOfPayment(payment.provider) : null
+    // A fiscal provider gets the refund receipt of the returned lines (ADR 172); one it would refuse stops here.
+    const built = provider?.fiscal ? await refundReceiptOf(database, claimed, provider.fiscal) : null
+    if (built && !built.ok) outcome = { ok: false, error: `Чек возврата: ${RECEIPT_MESSAGES[built.kind]} ${built.detail}`.trim() }
+    else {
+      receipt = built?.receipt ?? null
+      outcome =
+        payment && provider
+          ? await provider.refund({
+              refundKey: `refund-${claimed.id}`,
+              paymentExternalId: payment.externalId,
+              amount: claimed.amount,
+              ...(receipt ? { receipt } : {}),
+            })
+          : { ok: false, error: 'payment row missing' }
+    }
   } catch (error) {
     outcome = { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
@@ -79,8 +91,8 @@ export async function sendRefund(database: Db, refundId: number): Promise<Refund
     .update(paymentRefunds)
     .set(
       outcome.ok
-        ? { status: 'succeeded', providerRefundId: outcome.providerRefundId, completedAt: now() }
-        : { status: 'failed', lastError: outcome.error.slice(0, 500), completedAt: now() },
+        ? { status: 'succeeded', providerRefundId: outcome.providerRefundId, completedAt: now(), receipt, receiptStatus: outcome.receiptStatus ?? null }
+        : { status: 'failed', lastError: outcome.error.slice(0, 500), completedAt: now(), receipt },
     )
     .where(eq(paymentRefunds.id, claimed.id))
     .returning()
@@ -103,4 +115,11 @@ export async function sendStrandedRefunds(database: Db, at: Date = now(), graceM
   let sent = 0
   for (const row of stranded) if (await sendRefund(database, row.id)) sent++
   return sent
+}
+
+/** The refund receipt of one refund row: its lines and delivery, or its plain sum shared over the order. */
+async function refundReceiptOf(database: Db, row: RefundRow, provider: ReceiptProvider): Promise<ReceiptResult> {
+  const order = await receiptOrder(database, row.orderId)
+  if (!order) return { ok: false, kind: 'empty', detail: 'order missing' }
+  return refundReceipt(order, { lines: row.lines ?? [], deliveryAmount: row.deliveryAmount, amount: row.amount }, provider)
 }

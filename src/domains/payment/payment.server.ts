@@ -28,7 +28,9 @@ export function callbackSecret(): string {
  * when PAYMENT_SANDBOX=1 (and then every page says so). Otherwise only offline methods are offered.
  */
 export function paymentMethodOffered(code: string): boolean {
-  return !paymentProvider(code).online || env().paymentSandbox
+  const provider = paymentProvider(code)
+  // A real acquirer whose keys are set serves the method (ADR 173): offered in every mode.
+  return !provider.online || provider.code !== code || env().paymentSandbox
 }
 
 export function newPaymentToken(): string {
@@ -44,6 +46,8 @@ export async function openPayment(tx: Tx, order: { id: number; total: number; pa
     provider: provider.code,
     externalId: randomBytes(16).toString('hex'),
     amount: order.total,
+    // A gateway is asked after the commit (no external call in a transaction), so its row starts 'created'.
+    ...provider.opening?.(),
   })
 }
 
@@ -76,6 +80,8 @@ export async function sandboxView(q: Db | Tx, token: string): Promise<SandboxVie
   const [order] = await q.select().from(orders).where(eq(orders.paymentToken, token))
   if (!order || !paymentProvider(order.paySystemCode).online) return null
   const found = await paymentOf(q, order)
+  // A payment through a real acquirer is paid on its page only, never by the sandbox's buttons (ADR 173).
+  if (found && found.payment.provider !== order.paySystemCode) return null
   return found ? { order, ...found } : null
 }
 
@@ -111,9 +117,24 @@ export type CallbackResult = 'applied' | 'duplicate' | 'refund' | 'bad-signature
 export async function applyCallback(database: Db, payload: CallbackPayload, signature: string): Promise<CallbackResult> {
   if (!verifyCallback(payload, signature, callbackSecret())) return 'bad-signature'
   if (!guards().paymentOnce) return applyUnguarded(database, payload)
+  return applyVerified(database, payload)
+}
+
+/** Where a payment may be when the provider's final word arrives: not yet final (ADR 172). */
+const OPEN_STATES = ['created', 'pending', 'waiting_for_capture'] as const
+
+/**
+ * A provider's final word on a payment, once it is known to be the provider's: the sandbox's signed
+ * callback above, or a real acquirer's object re-read from its API (ADR 173). `provider` narrows the
+ * lookup to that gateway's payments.
+ */
+export async function applyVerified(database: Db, payload: CallbackPayload, provider?: string): Promise<CallbackResult> {
   let refundOf: number | null = null
   const result = await database.transaction(async (tx): Promise<CallbackResult> => {
-    const [found] = await tx.select({ id: payments.id, orderId: payments.orderId }).from(payments).where(eq(payments.externalId, payload.paymentId))
+    const [found] = await tx
+      .select({ id: payments.id, orderId: payments.orderId })
+      .from(payments)
+      .where(provider ? and(eq(payments.provider, provider), eq(payments.externalId, payload.paymentId)) : eq(payments.externalId, payload.paymentId))
     if (!found) return 'unknown'
     // The order's row lock, which an edit and a status change take too (ADR 164, 169): an edit that
     // changes this payment's amount either committed before the read below or waits for this
@@ -127,7 +148,7 @@ export async function applyCallback(database: Db, payload: CallbackPayload, sign
     const moved = await tx
       .update(payments)
       .set({ status: payload.status, completedAt: now() })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, OPEN_STATES)))
       .returning({ id: payments.id })
     if (moved.length === 0) {
       // A late success after a failure still pays the order: the money did arrive. `payment` was

@@ -4,13 +4,20 @@
  * 'bill' issues an invoice and 'cash' is paid on receipt.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { PaymentStatus } from '@/db/schema'
 import type { Kopecks } from '@/lib/money'
 import { testHook } from '@/lib/test-hooks'
+import { yookassaProvider } from './providers/yookassa/yookassa.provider'
+import type { Receipt, ReceiptProvider } from './receipt'
 
 export type PaymentCode = 'card' | 'dolyame' | 'bill' | 'cash'
 
+/** Real acquirers, each a module under providers/ (ADR 173); Т-Банк and Долями join this list. */
+export type GatewayCode = 'yookassa'
+
 export interface PaymentProvider {
-  readonly code: PaymentCode
+  /** The pay system's code for the built-in ones, the gateway's for a real acquirer (payments.provider). */
+  readonly code: PaymentCode | GatewayCode
   /** Paid on a provider's page before the order ships: the order waits in 'awaiting_payment'. */
   readonly online: boolean
   /** Where 'Оплатить' leads for an order, or null when there is nothing to pay online. */
@@ -22,6 +29,10 @@ export interface PaymentProvider {
    * provider that keys refunds by it never pays twice. Never called inside a database transaction.
    */
   refund(request: RefundRequest): Promise<RefundOutcome>
+  /** A provider that sends 54-ФЗ receipts names its dialect of the VAT and marking tables (ADR 172). */
+  readonly fiscal?: ReceiptProvider
+  /** How its payment row starts (ADR 173): a gateway that names payments itself starts at 'created'. */
+  readonly opening?: () => { status: PaymentStatus; twoStage: boolean }
 }
 
 export interface RefundRequest {
@@ -29,9 +40,11 @@ export interface RefundRequest {
   /** The id the provider knows the payment by. */
   paymentExternalId: string
   amount: Kopecks
+  /** The refund receipt of the returned lines, for a fiscal provider. */
+  receipt?: Receipt
 }
 
-export type RefundOutcome = { ok: true; providerRefundId: string } | { ok: false; error: string }
+export type RefundOutcome = { ok: true; providerRefundId: string; receiptStatus?: string | null } | { ok: false; error: string }
 
 /** The sandbox refunds or, for the tests of the failure path, declines on demand. */
 export const sandboxRefunds = testHook<'accept' | 'decline'>('sandbox refunds', 'accept')
@@ -65,8 +78,30 @@ const PROVIDERS: Record<PaymentCode, PaymentProvider> = {
   cash: { code: 'cash', online: false, payUrl: () => null, documentUrl: () => null, refund: noOnlineRefund },
 }
 
-/** Unknown codes behave as cash: nothing is charged online. */
+/**
+ * Real acquirers by their code, each with the pay systems it serves once its keys are set (ADR 173):
+ * a card order then goes to ЮKassa, otherwise to the sandbox.
+ */
+const GATEWAYS: readonly { provider: PaymentProvider; serves: readonly PaymentCode[]; configured: () => boolean }[] = [
+  { provider: yookassaProvider, serves: ['card'], configured: yookassaProvider.configured },
+]
+
+/**
+ * The provider of a pay system's code (what checkout offers) or of a payment row's `provider` (a
+ * gateway's code). Unknown codes behave as cash: nothing is charged online.
+ */
 export function paymentProvider(code: string): PaymentProvider {
+  for (const g of GATEWAYS) if (g.provider.code === code) return g.provider
+  for (const g of GATEWAYS) if ((g.serves as readonly string[]).includes(code) && g.configured()) return g.provider
+  return (PROVIDERS as Record<string, PaymentProvider | undefined>)[code] ?? PROVIDERS.cash
+}
+
+/**
+ * The provider a payment row went through, by its stored code only: a sandbox payment ('card') stays
+ * the sandbox's after ЮKassa's keys are set, so its refund never goes to a provider that never saw it.
+ */
+export function providerOfPayment(code: string): PaymentProvider {
+  for (const g of GATEWAYS) if (g.provider.code === code) return g.provider
   return (PROVIDERS as Record<string, PaymentProvider | undefined>)[code] ?? PROVIDERS.cash
 }
 

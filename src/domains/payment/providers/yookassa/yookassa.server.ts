@@ -1,0 +1,268 @@
+import 'server-only'
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { db, type Db } from '@/db/client'
+import { orders, paymentEvents, paymentRefunds, payments } from '@/db/schema'
+import { clientIp } from '@/lib/client-ip'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import { json } from '@/lib/ajax'
+import { logger } from '@/lib/logger'
+import { applyVerified, type CallbackResult } from '../../payment.server'
+import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type ReceiptRefusalKind } from '../../receipt'
+import { receiptOrder } from '../../receipt.server'
+import { fromNetworks, kopecksOf, toValue, toYookassaReceipt, yookassaPayment, yookassaRefund, type YookassaNotification, type YookassaPayment } from './yookassa'
+import { yookassaCall, yookassaSettings, type CallFailure } from './yookassa-client.server'
+
+/**
+ * ЮKassa's use-cases (ADR 173): create the payment after the order's commit, re-read it on every
+ * notification and the buyer's return, capture or release a two-stage hold. The money's effects on
+ * the order (paid, the mail, a refund for a cancelled order, a surcharge) are the payment domain's
+ * one path, applyVerified, so ЮKassa follows the same R6 rules as the sandbox.
+ */
+
+
+export type StartResult =
+  | { ok: true; confirmationUrl: string }
+  | { ok: false; kind: 'not-found' | 'not-payable' | 'unavailable' | 'declined' }
+  | { ok: false; kind: 'receipt'; reason: ReceiptRefusalKind }
+
+/**
+ * Creates the ЮKassa payment of one of our payment rows, or answers the one already created. The
+ * Idempotence-Key is stored on the row before the call: after a timeout or a 5xx the next try sends
+ * the same key, and ЮKassa answers the payment it may already have made instead of a second one.
+ */
+export async function startPayment(database: Db, paymentId: number): Promise<StartResult> {
+  const settings = yookassaSettings()
+  if (!settings) return { ok: false, kind: 'unavailable' }
+  const [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'yookassa')))
+  if (!row) return { ok: false, kind: 'not-found' }
+  if (row.confirmationUrl && row.status === 'pending') return { ok: true, confirmationUrl: row.confirmationUrl }
+  if (row.status !== 'created' && row.status !== 'pending') return { ok: false, kind: 'not-payable' }
+  const [order] = await database.select({ id: orders.id, total: orders.total, status: orders.status }).from(orders).where(eq(orders.id, row.orderId))
+  if (!order || order.status === 'cancelled') return { ok: false, kind: 'not-payable' }
+  const forReceipt = await receiptOrder(database, row.orderId)
+  if (!forReceipt) return { ok: false, kind: 'not-found' }
+  const built = row.amount === order.total ? paymentReceipt(forReceipt, 'yookassa') : amountReceipt(forReceipt, row.amount, 'yookassa')
+  if (!built.ok) {
+    logger.error({ paymentId, kind: built.kind, detail: built.detail }, `ЮKassa receipt refused: ${RECEIPT_MESSAGES[built.kind]}`)
+    return { ok: false, kind: 'receipt', reason: built.kind }
+  }
+  // The key is written once (a conditional update), so two tries at once still share it.
+  await database.update(payments).set({ idempotenceKey: `pay-${row.id}-${randomUUID()}` }).where(and(eq(payments.id, row.id), isNull(payments.idempotenceKey)))
+  const [keyed] = await database.select({ idempotenceKey: payments.idempotenceKey }).from(payments).where(eq(payments.id, row.id))
+  const answer = await yookassaCall({
+    method: 'POST',
+    path: 'payments',
+    operation: 'POST /payments',
+    idempotenceKey: keyed!.idempotenceKey!,
+    paymentId: row.id,
+    body: {
+      amount: { value: toValue(row.amount), currency: 'RUB' },
+      capture: !row.twoStage,
+      confirmation: { type: 'redirect', return_url: `${env().PUBLIC_URL.replace(/\/$/, '')}/personal/order/?ORDER_ID=${row.orderId}` },
+      description: `Заказ №${row.orderId}`,
+      metadata: { orderId: String(row.orderId), paymentId: String(row.id) },
+      receipt: toYookassaReceipt(built.receipt),
+    },
+    answer: yookassaPayment,
+  })
+  if (!answer.ok) return { ok: false, kind: answer.kind === 'http' && answer.status !== null && answer.status < 500 ? 'declined' : 'unavailable' }
+  await database
+    .update(payments)
+    .set({
+      externalId: answer.body.id,
+      confirmationUrl: answer.body.confirmation?.confirmation_url ?? null,
+      providerStatus: answer.body.status,
+      receipt: built.receipt,
+      receiptStatus: answer.body.receipt_registration ?? null,
+    })
+    .where(eq(payments.id, row.id))
+  await settle(database, row.id, answer.body)
+  const url = answer.body.confirmation?.confirmation_url
+  return url && answer.body.status === 'pending' ? { ok: true, confirmationUrl: url } : { ok: false, kind: 'not-payable' }
+}
+
+/**
+ * Moves our row by ЮKassa's object (read from its API, never from a notification's body): pending
+ * and the hold by a conditional update, the final states through applyVerified. Repeats and
+ * reorderings change nothing, since each move starts only from the states it may start from.
+ */
+async function settle(database: Db, rowId: number, object: YookassaPayment): Promise<CallbackResult | 'moved' | 'unchanged'> {
+  const [row] = await database.select().from(payments).where(eq(payments.id, rowId))
+  if (!row) return 'unknown'
+  if (object.id !== row.externalId) return 'unknown'
+  await database
+    .update(payments)
+    .set({ providerStatus: object.status, receiptStatus: object.receipt_registration ?? row.receiptStatus })
+    .where(eq(payments.id, row.id))
+  const amount = kopecksOf(object.amount.value)
+  if (amount === null || object.amount.currency !== 'RUB') return 'amount-mismatch'
+  switch (object.status) {
+    case 'pending': {
+      const moved = await database.update(payments).set({ status: 'pending' }).where(and(eq(payments.id, row.id), eq(payments.status, 'created'))).returning({ id: payments.id })
+      return moved.length ? 'moved' : 'unchanged'
+    }
+    case 'waiting_for_capture': {
+      if (amount !== row.amount) return 'amount-mismatch'
+      const moved = await database
+        .update(payments)
+        .set({ status: 'waiting_for_capture' })
+        .where(and(eq(payments.id, row.id), inArray(payments.status, ['created', 'pending'])))
+        .returning({ id: payments.id })
+      return moved.length ? 'moved' : 'unchanged'
+    }
+    case 'succeeded':
+      return applyVerified(database, { paymentId: object.id, status: 'succeeded', amount: String(amount) }, 'yookassa')
+    case 'canceled':
+      // A hold we released is already 'cancelled'; anything still open was declined or expired.
+      return applyVerified(database, { paymentId: object.id, status: 'failed', amount: String(row.amount) }, 'yookassa')
+  }
+}
+
+/** GET /payments/{id} and act on what ЮKassa says now. */
+export async function syncPayment(database: Db, externalId: string, metadataFallback = true): Promise<CallbackResult | 'moved' | 'unchanged' | CallFailure['kind']> {
+  const [known] = await database.select({ id: payments.id }).from(payments).where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, externalId)))
+  const answer = await yookassaCall({ method: 'GET', path: `payments/${encodeURIComponent(externalId)}`, operation: 'GET /payments/{id}', objectId: externalId, paymentId: known?.id ?? null, answer: yookassaPayment })
+  if (!answer.ok) return answer.kind
+  let [row] = await database.select().from(payments).where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, answer.body.id)))
+  if (!row && metadataFallback) {
+    // Our create call timed out after ЮKassa made the payment: the row still has its placeholder id.
+    // The metadata we sent names the row; it takes ЮKassa's id only if it has none of ЮKassa's yet.
+    const ours = Number(answer.body.metadata?.paymentId)
+    if (Number.isInteger(ours) && ours > 0) {
+      ;[row] = await database
+        .update(payments)
+        .set({ externalId: answer.body.id, confirmationUrl: answer.body.confirmation?.confirmation_url ?? null })
+        .where(and(eq(payments.id, ours), eq(payments.provider, 'yookassa'), eq(payments.status, 'created'), eq(payments.amount, kopecksOf(answer.body.amount.value) ?? -1)))
+        .returning()
+    }
+  }
+  if (!row) return 'unknown'
+  return settle(database, row.id, answer.body)
+}
+
+export type HoldResult = { ok: true } | { ok: false; kind: 'not-found' | 'not-held' | 'unavailable' | 'declined' }
+
+/** Two-stage: takes the held money (POST /payments/{id}/capture, all of it); the order is then paid. */
+export async function capturePayment(database: Db, paymentId: number): Promise<HoldResult> {
+  const [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'yookassa')))
+  if (!row) return { ok: false, kind: 'not-found' }
+  if (row.status !== 'waiting_for_capture') return { ok: false, kind: 'not-held' }
+  const answer = await yookassaCall({
+    method: 'POST',
+    path: `payments/${encodeURIComponent(row.externalId)}/capture`,
+    operation: 'POST /payments/{id}/capture',
+    idempotenceKey: `capture-${row.id}`,
+    paymentId: row.id,
+    objectId: row.externalId,
+    body: { amount: { value: toValue(row.amount), currency: 'RUB' } },
+    answer: yookassaPayment,
+  })
+  if (!answer.ok) return { ok: false, kind: answer.kind === 'http' && (answer.status ?? 500) < 500 ? 'declined' : 'unavailable' }
+  await settle(database, row.id, answer.body)
+  return answer.body.status === 'succeeded' ? { ok: true } : { ok: false, kind: 'declined' }
+}
+
+/** Two-stage: releases the held money (POST /payments/{id}/cancel); the payment is 'cancelled'. */
+export async function releaseHold(database: Db, paymentId: number): Promise<HoldResult> {
+  const [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'yookassa')))
+  if (!row) return { ok: false, kind: 'not-found' }
+  if (row.status !== 'waiting_for_capture') return { ok: false, kind: 'not-held' }
+  const answer = await yookassaCall({
+    method: 'POST',
+    path: `payments/${encodeURIComponent(row.externalId)}/cancel`,
+    operation: 'POST /payments/{id}/cancel',
+    idempotenceKey: `cancel-${row.id}`,
+    paymentId: row.id,
+    objectId: row.externalId,
+    body: {},
+    answer: yookassaPayment,
+  })
+  if (!answer.ok) return { ok: false, kind: answer.kind === 'http' && (answer.status ?? 500) < 500 ? 'declined' : 'unavailable' }
+  if (answer.body.status !== 'canceled') return { ok: false, kind: 'declined' }
+  await database
+    .update(payments)
+    .set({ status: 'cancelled', providerStatus: 'canceled', completedAt: now() })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'waiting_for_capture')))
+  return { ok: true }
+}
+
+/** GET /refunds/{id}: stores the refund's receipt state (refund.succeeded notifications). */
+export async function syncRefund(database: Db, refundId: string): Promise<'updated' | 'unknown' | CallFailure['kind']> {
+  const answer = await yookassaCall({ method: 'GET', path: `refunds/${encodeURIComponent(refundId)}`, operation: 'GET /refunds/{id}', objectId: refundId, answer: yookassaRefund })
+  if (!answer.ok) return answer.kind
+  const updated = await database
+    .update(paymentRefunds)
+    .set({ receiptStatus: answer.body.receipt_registration ?? null })
+    .where(eq(paymentRefunds.providerRefundId, answer.body.id))
+    .returning({ id: paymentRefunds.id })
+  return updated.length ? 'updated' : 'unknown'
+}
+
+/** Whether a request comes from the networks ЮKassa notifies from (the setting; ADR 173). */
+export function fromYookassa(request: Request): boolean {
+  const settings = yookassaSettings()
+  return settings !== null && fromNetworks(clientIp(request), settings.networks)
+}
+
+/** The route's gate: anything not from ЮKassa's networks is refused before its body is read. */
+export function yookassaSourceRefusal(request: Request): Response | null {
+  if (fromYookassa(request)) return null
+  logger.warn({ ip: clientIp(request) }, 'ЮKassa notification from outside its networks refused')
+  return json({ result: 'forbidden' }, 403)
+}
+
+/**
+ * POST /payment/notify/yookassa/: stored, then the object it names is read again with GET and acted
+ * on. The body is never trusted (ЮKassa signs nothing). 200 tells ЮKassa to stop; 503 (ЮKassa did not
+ * answer our GET) makes it deliver again later.
+ */
+export async function receiveYookassaNotification(input: YookassaNotification): Promise<Response> {
+  const objectId = input.object.id
+  const [row] = input.event.startsWith('payment.')
+    ? await db().select({ id: payments.id }).from(payments).where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, objectId)))
+    : [undefined]
+  await db()
+    .insert(paymentEvents)
+    .values({ paymentId: row?.id ?? null, provider: 'yookassa', kind: 'notification', operation: `notification ${input.event}`, requestId: randomUUID(), objectId, request: input })
+  return json(await actOn(input))
+}
+
+async function actOn(input: YookassaNotification): Promise<{ result: string }> {
+  if (input.event.startsWith('payment.')) {
+    const result = await syncPayment(db(), input.object.id)
+    if (result === 'timeout' || result === 'network' || result === 'not-configured' || result === 'bad-answer') throw new RetryLater(result)
+    if (result === 'http') return { result: 'unknown' }
+    return { result }
+  }
+  if (input.event.startsWith('refund.')) {
+    const result = await syncRefund(db(), input.object.id)
+    if (result === 'timeout' || result === 'network' || result === 'not-configured' || result === 'bad-answer') throw new RetryLater(result)
+    return { result: result === 'http' ? 'unknown' : result }
+  }
+  return { result: 'ignored' }
+}
+
+/** ЮKassa did not answer our GET: the notification is answered 503, and ЮKassa delivers it again. */
+export class RetryLater extends Error {
+  override name = 'RetryLater'
+}
+
+/** The notification's route handler body: a RetryLater becomes 503, anything else the use-case's answer. */
+export async function notifyYookassa(input: YookassaNotification): Promise<Response> {
+  try {
+    return await receiveYookassaNotification(input)
+  } catch (error) {
+    if (error instanceof RetryLater) return json({ result: 'retry' }, 503)
+    throw error
+  }
+}
+
+/** Replays a stored notification (ADR 172): the same re-read and the same moves, so it changes nothing twice. */
+export async function replayNotification(eventId: number): Promise<{ result: string } | null> {
+  const [event] = await db().select().from(paymentEvents).where(and(eq(paymentEvents.id, eventId), eq(paymentEvents.kind, 'notification')))
+  if (!event) return null
+  const body = event.request as YookassaNotification
+  return actOn(body)
+}
