@@ -19,6 +19,9 @@ const SERVER_LEVEL = [
   '**/internal-links.spec.ts',
   '**/analytics.spec.ts',
   '**/crash-recovery.spec.ts',
+  // The build's bundles are the same at every width: its first test reads every chunk any storefront
+  // route loads or may load later, whatever the viewport.
+  '**/storefront-bundles.spec.ts',
 ]
 /**
  * These back-office flows (an order edited, refunded, surcharged; a staff day; the lists) check no
