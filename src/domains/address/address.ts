@@ -91,8 +91,8 @@ function withoutCity(cityName: string, text: string): string {
   const city = normalizeAddress(cityName)
   let rest = text.replace(/\s+/g, ' ').trim()
   for (;;) {
-    const match = /^(?:(?:г|город)\.?\s+)?([^,]+),\s*/i.exec(rest)
-    if (!match || normalizeAddress(match[1] ?? '') !== city) break
+    const match = /^(?:(?:г|город)\.?\s+)?([^,]+)(?:,\s*|$)/i.exec(rest)
+    if (!match || match[0] === '' || normalizeAddress(match[1] ?? '') !== city) break
     rest = rest.slice(match[0].length)
   }
   return rest.replace(/^[,\s]+|[,\s]+$/g, '')
