@@ -3,13 +3,16 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Db } from '../client'
+import { sql } from 'drizzle-orm'
+import { env } from '@/lib/env'
 import { hash32, seededRandom } from '@/lib/seeded-random'
 import { cities, courierCities, courierWindows, deliveryServices, deliveryTariffs, pickupPoints } from '../schema'
 
 /**
  * Delivery seed: services, tariffs and courier windows from delivery-services.json; pickup points are
  * generated around every seeded city with a seeded random generator, so every run makes the same
- * points (Moscow and Saint Petersburg get more than 1 000 each).
+ * points (Moscow and Saint Petersburg get more than 1 000 each). Those points, and the street names
+ * of delivery-streets.json they are placed on, are DEMO DATA: invented, seeded only in demo mode.
  */
 const DATA_DIR = path.join(process.cwd(), 'src/db/seed/data')
 
@@ -144,6 +147,9 @@ const LOGO_COLORS: Record<string, [string, string]> = {
 
 export const deliveryLogoPath = (code: string) => `/upload/delivery/${code}.svg`
 
+/** Ids of the generated demo points: SDK-, BXB- or RP-, the city code, a number. */
+export const DEMO_POINT_ID = '^(SDK|BXB|RP)-[A-Z0-9-]+-[0-9]{4}$'
+
 /** Idempotent: services by id, points by id, windows by time; nothing is updated. */
 export async function seedDelivery(db: Db, options: { uploadsDir: string | null }): Promise<{ points: number }> {
   const file = loadDeliverySeed()
@@ -183,6 +189,28 @@ export async function seedDelivery(db: Db, options: { uploadsDir: string | null 
   await db.insert(courierWindows).values(file.courierWindows).onConflictDoNothing()
   await db.insert(courierCities).values(file.courierCities).onConflictDoNothing()
 
+  // The generated points are invented demo data (issue 22): a production shop never offers them, and a
+  // shop seeded as a demo and then switched to production loses them (kept, inactive, for old orders).
+  let added = 0
+  if (env().mode === 'demo') added = await seedDemoPoints(db, file, streets)
+  else await db.update(pickupPoints).set({ active: false }).where(sql`${pickupPoints.id} ~ ${DEMO_POINT_ID}`)
+
+  if (options.uploadsDir) {
+    const dir = path.join(options.uploadsDir, 'delivery')
+    mkdirSync(dir, { recursive: true })
+    for (const s of file.services) {
+      const [color, label] = LOGO_COLORS[s.code] ?? ['#64748b', s.code]
+      writeFileSync(
+        path.join(dir, `${s.code}.svg`),
+        `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="40" viewBox="0 0 96 40"><rect width="96" height="40" rx="8" fill="${color}"/><text x="48" y="26" font-family="Arial,sans-serif" font-size="15" font-weight="700" fill="#fff" text-anchor="middle">${label}</text></svg>`,
+      )
+    }
+  }
+  return { points: added }
+}
+
+/** The invented СДЭК, Boxberry and Почта России points around every city: demo mode only. */
+async function seedDemoPoints(db: Db, file: DeliverySeedFile, streets: StreetsFile): Promise<number> {
   const cityRows = await db.select().from(cities).orderBy(cities.code)
   const pointServices = file.services.filter((s) => s.type !== 'courier')
   let added = 0
@@ -200,17 +228,5 @@ export async function seedDelivery(db: Db, options: { uploadsDir: string | null 
     }
   }
   await flush()
-
-  if (options.uploadsDir) {
-    const dir = path.join(options.uploadsDir, 'delivery')
-    mkdirSync(dir, { recursive: true })
-    for (const s of file.services) {
-      const [color, label] = LOGO_COLORS[s.code] ?? ['#64748b', s.code]
-      writeFileSync(
-        path.join(dir, `${s.code}.svg`),
-        `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="40" viewBox="0 0 96 40"><rect width="96" height="40" rx="8" fill="${color}"/><text x="48" y="26" font-family="Arial,sans-serif" font-size="15" font-weight="700" fill="#fff" text-anchor="middle">${label}</text></svg>`,
-      )
-    }
-  }
-  return { points: added }
+  return added
 }
