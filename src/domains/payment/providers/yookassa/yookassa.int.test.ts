@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { POST as payRoute } from '@/app/(shop)/payment/yookassa/pay/route'
 import { POST as notifyRoute } from '@/app/payment/notify/yookassa/route'
 import { db } from '@/db/client'
 import { queryRows } from '@/db/rows'
@@ -13,6 +14,7 @@ import { refundOrder } from '@/domains/payment/refund.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../../../tests/support/checkout'
 import { databaseFingerprint } from '../../../../../tests/support/db-snapshot'
+import { formPost, newVisitor } from '../../../../../tests/support/http'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
 import { capturePayment, releaseHold, replayNotification, startPayment } from './yookassa.server'
 
@@ -230,6 +232,30 @@ describe('ЮKassa at checkout', () => {
     reloadEnv()
     const sandboxed = await cardOrder()
     expect((await paymentOf(sandboxed.paymentId)).provider).toBe('card')
+  })
+})
+
+describe('POST /payment/yookassa/pay/', () => {
+  it("sends the buyer to ЮKassa's page, and back to ours with a note when ЮKassa does not answer", async () => {
+    const { orderId, paymentId } = await cardOrder()
+    const { paymentToken } = await orderOf(orderId)
+    const visitor = newVisitor()
+    fake.swallowNextCreate = true
+    configure({ YOOKASSA_TIMEOUT_MS: '300' })
+    const failed = await payRoute(formPost('/payment/yookassa/pay/', { token: paymentToken }, visitor))
+    expect(failed.status).toBe(303)
+    expect(failed.headers.get('location')).toBe(`/payment/yookassa/?token=${encodeURIComponent(paymentToken)}&error=unavailable`)
+    configure()
+    const res = await payRoute(formPost('/payment/yookassa/pay/', { token: paymentToken }, visitor))
+    expect(res.status).toBe(303)
+    const { externalId, confirmationUrl } = await paymentOf(paymentId)
+    expect(res.headers.get('location')).toBe(`${fake.url}/checkout/${externalId}`)
+    expect(confirmationUrl).toBe(res.headers.get('location'))
+    // Pressed again: the same payment, no new one at ЮKassa.
+    const again = await payRoute(formPost('/payment/yookassa/pay/', { token: paymentToken }, visitor))
+    expect(again.headers.get('location')).toBe(res.headers.get('location'))
+    expect([...fake.payments.values()].filter((p) => (p.metadata as Json).paymentId === String(paymentId))).toHaveLength(1)
+    expect((await payRoute(formPost('/payment/yookassa/pay/', { token: 'x'.repeat(30) }, visitor))).status).toBe(404)
   })
 })
 

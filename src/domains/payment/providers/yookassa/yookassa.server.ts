@@ -8,9 +8,11 @@ import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { json } from '@/lib/ajax'
 import { logger } from '@/lib/logger'
+import { Refusal } from '@/lib/refusal'
 import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
+import { openSurcharge } from '../../surcharge.server'
 import { fromNetworks, kopecksOf, toValue, toYookassaReceipt, yookassaPayment, yookassaRefund, type YookassaNotification, type YookassaPayment } from './yookassa'
 import { yookassaCall, yookassaSettings, type CallFailure } from './yookassa-client.server'
 
@@ -265,4 +267,39 @@ export async function replayNotification(eventId: number): Promise<{ result: str
   if (!event) return null
   const body = event.request as YookassaNotification
   return actOn(body)
+}
+
+// ---------- the buyer's way to ЮKassa's page ----------
+
+export interface YookassaPayView {
+  orderId: number
+  paymentId: number
+  amount: number
+  surcharge: boolean
+}
+
+/**
+ * What the order's payment link pays through ЮKassa (the random token is the capability): an unpaid
+ * order's first payment, or a paid order's open surcharge (ADR 169). Null: nothing to pay here.
+ */
+export async function yookassaPayView(token: string): Promise<YookassaPayView | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null
+  const [order] = await db().select().from(orders).where(eq(orders.paymentToken, token))
+  if (!order || order.status === 'cancelled') return null
+  const surcharge = order.paidAt ? await openSurcharge(db(), order.id) : undefined
+  const [first] = surcharge ? [surcharge] : order.status === 'awaiting_payment' ? await db().select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id).limit(1) : []
+  if (!first || first.provider !== 'yookassa') return null
+  return { orderId: order.id, paymentId: first.id, amount: first.amount, surcharge: Boolean(surcharge) }
+}
+
+/**
+ * POST /payment/yookassa/pay/: creates (or finds) the ЮKassa payment and sends the buyer to its page.
+ * ЮKassa not answering sends them back to our page, which says so; the next press sends the same key.
+ */
+export async function yookassaPay(input: { token: string }): Promise<Response> {
+  const view = await yookassaPayView(input.token)
+  if (!view) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
+  const started = await startPayment(db(), view.paymentId)
+  const location = started.ok ? started.confirmationUrl : `/payment/yookassa/?token=${encodeURIComponent(input.token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 }
