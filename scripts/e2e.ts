@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { cpSync, rmSync } from 'node:fs'
 import { ensureChromium } from './chromium'
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
@@ -40,4 +40,7 @@ const env = {
 rmSync(varDir, { recursive: true, force: true })
 if (!process.argv.includes('--no-build')) run('npx', ['next', 'build'], env)
 run('npx', ['tsx', 'scripts/prepare-db.ts'], env)
+// The crash-recovery spec runs its own server on a copy of the seeded database: copied here, before
+// the suite's server holds it, instead of migrating and seeding a second one inside the test.
+cpSync(`${varDir}/db`, `${varDir}/seeded-db`, { recursive: true })
 run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2).filter((a) => a !== '--no-build')], env)
