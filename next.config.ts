@@ -13,8 +13,9 @@ const config: NextConfig = {
   // other dist folders (.next-e2e) would otherwise see each other's generated route types.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  // forbidden(): a back-office page a role may not see answers 403 (ADR 162).
-  experimental: { authInterrupts: true },
+  // forbidden(): a back-office page a role may not see answers 403 (ADR 162). globalNotFound: unknown
+  // addresses get app/global-not-found.tsx, so no page carries a framed 404 boundary in its payload (ADR 180).
+  experimental: { authInterrupts: true, globalNotFound: true },
   // pdfmake (ADR 163) and the pdfkit under it read their fonts and data files relative to their own folders.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'pdfmake'],
   async headers() {

@@ -34,6 +34,21 @@ test.describe('page shell', () => {
     await expect(page.getByRole('link', { name: 'В каталог' })).toBeVisible()
   })
 
+  test('a product that is not there answers 404 inside the shop frame, drawn once', async ({ page }) => {
+    const response = await page.goto('/catalog/vitaminy-i-mineraly/no-such-product/')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible()
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+  })
+
+  test('a page carries the shop frame once in its HTML and once in its payload, not in a 404 boundary too (ADR 180)', async ({ request }) => {
+    for (const path of ['/', '/catalog/']) {
+      const html = await (await request.get(path)).text()
+      expect(html.split('Перейти к содержимому').length - 1, path).toBe(2)
+    }
+  })
+
   test('the cookie banner stays away for a year after OK', async ({ page, context }) => {
     await context.clearCookies({ name: 'cookie_consent' })
     await page.goto('/')
