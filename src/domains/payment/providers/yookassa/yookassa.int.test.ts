@@ -16,7 +16,7 @@ import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket }
 import { databaseFingerprint } from '../../../../../tests/support/db-snapshot'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
-import { capturePayment, releaseHold, replayNotification, startPayment } from './yookassa.server'
+import { capturePayment, pollOpenPayments, releaseHold, replayNotification, startPayment } from './yookassa.server'
 
 /**
  * ЮKassa API v3 (ADR 173) against a fake ЮKassa written here from its documented wire format
@@ -448,5 +448,24 @@ describe('ЮKassa payments', () => {
     expect(await (await notify('payment.succeeded', made.id)).json()).toEqual({ result: 'applied' })
     expect(await paymentOf(paymentId)).toMatchObject({ externalId: made.id, status: 'succeeded' })
     expect((await orderOf(orderId)).status).toBe('paid')
+  })
+
+  it('a payment whose notification never came is read again by the poll, once it is older than the grace', async () => {
+    const { orderId, paymentId } = await cardOrder()
+    const { externalId } = await started(paymentId)
+    const later = new Date(Date.now() + 11 * 60_000)
+    // Still pending at ЮKassa: the poll reads it and nothing moves.
+    expect(await pollOpenPayments(db(), later)).toBeGreaterThanOrEqual(1)
+    expect((await paymentOf(paymentId)).status).toBe('pending')
+    buyer(externalId, 'pay')
+    // Too young for the poll: left to its notification.
+    const before = fake.requests.filter((r) => r.path === `payments/${externalId}`).length
+    await pollOpenPayments(db(), new Date())
+    expect(fake.requests.filter((r) => r.path === `payments/${externalId}`).length).toBe(before)
+    await pollOpenPayments(db(), later)
+    expect((await orderOf(orderId)).status).toBe('paid')
+    expect(await paidMails(orderId)).toBe(1)
+    await pollOpenPayments(db(), later)
+    expect(await paidMails(orderId)).toBe(1)
   })
 })

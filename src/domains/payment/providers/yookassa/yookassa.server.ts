@@ -303,3 +303,27 @@ export async function yookassaPay(input: { token: string }): Promise<Response> {
   const location = started.ok ? started.confirmationUrl : `/payment/yookassa/?token=${encodeURIComponent(input.token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 }
+
+/**
+ * The fallback for notifications that never came (the shop unreachable, a misconfigured URL): every
+ * ЮKassa payment still open after `graceMinutes` is read again and settled like a notification.
+ * Meant for the hourly housekeeping run (wiring it there is a one-line change, left to that file's
+ * owner); answers how many payments it read. A 'created' row is not polled: without ЮKassa's id there
+ * is nothing to read, and its metadata adopts it when a notification comes (ADR 173).
+ */
+export async function pollOpenPayments(database: Db, at: Date = now(), graceMinutes = 10): Promise<number> {
+  if (!yookassaSettings()) return 0
+  const open = await database
+    .select({ externalId: payments.externalId, createdAt: payments.createdAt })
+    .from(payments)
+    .where(and(eq(payments.provider, 'yookassa'), inArray(payments.status, ['pending', 'waiting_for_capture'])))
+    .orderBy(payments.id)
+    .limit(200)
+  let read = 0
+  for (const p of open) {
+    if (p.createdAt.getTime() > at.getTime() - graceMinutes * 60_000) continue
+    await syncPayment(database, p.externalId, false)
+    read++
+  }
+  return read
+}
