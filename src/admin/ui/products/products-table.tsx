@@ -21,9 +21,17 @@ const columns: ColumnDef<ProductRow, unknown>[] = [
       </div>
     ),
   },
-  { header: 'Раздел', cell: ({ row }) => row.original.sectionName },
-  { header: 'Бренд', cell: ({ row }) => row.original.brandName },
-  { header: 'Предложений', cell: ({ row }) => <span className="tabular-nums">{row.original.offers}</span> },
+  // One column for both, so that at 1024 px the state still fits beside the side menu.
+  {
+    header: 'Раздел и бренд',
+    cell: ({ row }) => (
+      <div>
+        <div>{row.original.sectionName}</div>
+        <div className="text-xs text-ink-600">{row.original.brandName}</div>
+      </div>
+    ),
+  },
+  { header: 'Предл.', cell: ({ row }) => <span className="tabular-nums" title="Предложений">{row.original.offers}</span> },
   { header: 'Цена от', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.minPrice === null ? '—' : formatRub(row.original.minPrice)}</span> },
   { header: 'Остаток', cell: ({ row }) => <span className="tabular-nums">{row.original.stock === null ? 'не учитывается' : row.original.stock}</span> },
   {
