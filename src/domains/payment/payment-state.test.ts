@@ -11,6 +11,7 @@ describe('payment transitions', () => {
     ['waiting_for_capture', 'cancelled', true],
     ['pending', 'succeeded', true],
     ['failed', 'succeeded', true],
+    ['failed', 'created', true],
     ['succeeded', 'failed', false],
     ['succeeded', 'cancelled', false],
     ['succeeded', 'pending', false],

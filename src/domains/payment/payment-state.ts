@@ -17,7 +17,8 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
   pending: ['waiting_for_capture', 'succeeded', 'failed', 'cancelled'],
   waiting_for_capture: ['succeeded', 'cancelled', 'failed'],
   succeeded: [],
-  failed: ['succeeded'],
+  // 'created' again: a provider whose declines are final (ЮKassa) takes a new attempt on the row (ADR 173).
+  failed: ['succeeded', 'created'],
   cancelled: ['succeeded'],
 }
 

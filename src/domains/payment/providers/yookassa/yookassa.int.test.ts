@@ -256,6 +256,11 @@ describe('POST /payment/yookassa/pay/', () => {
     expect(again.headers.get('location')).toBe(res.headers.get('location'))
     expect([...fake.payments.values()].filter((p) => (p.metadata as Json).paymentId === String(paymentId))).toHaveLength(1)
     expect((await payRoute(formPost('/payment/yookassa/pay/', { token: 'x'.repeat(30) }, visitor))).status).toBe(404)
+    // Paid at ЮKassa, the notification not here yet: pressing again reads ЮKassa and goes to the paid order.
+    buyer(externalId, 'pay')
+    const back = await payRoute(formPost('/payment/yookassa/pay/', { token: paymentToken }, visitor))
+    expect(back.headers.get('location')).toBe(`/personal/order/?ORDER_ID=${orderId}`)
+    expect((await orderOf(orderId)).status).toBe('paid')
   })
 })
 
@@ -339,6 +344,16 @@ describe('ЮKassa payments', () => {
     expect(await (await notify('payment.canceled', externalId)).json()).toEqual({ result: 'applied' })
     expect(await paymentOf(paymentId)).toMatchObject({ status: 'failed', providerStatus: 'canceled' })
     expect((await orderOf(orderId)).status).toBe('awaiting_payment')
+    // «Оплатить» again: a new ЮKassa payment with a new key; paying it pays the order.
+    const retry = await started(paymentId)
+    expect(retry.externalId).not.toBe(externalId)
+    const keys = fake.requests.filter((r) => r.path === 'payments' && (r.body.metadata as Json).paymentId === String(paymentId)).map((r) => r.key)
+    expect(new Set(keys).size).toBe(2)
+    // The declined payment's late notification finds nothing of ours to move.
+    expect(await (await notify('payment.canceled', externalId)).json()).toEqual({ result: 'unknown' })
+    buyer(retry.externalId, 'pay')
+    expect(await (await notify('payment.succeeded', retry.externalId)).json()).toEqual({ result: 'applied' })
+    expect((await orderOf(orderId)).status).toBe('paid')
 
     const other = await cardOrder()
     const second = await started(other.paymentId)

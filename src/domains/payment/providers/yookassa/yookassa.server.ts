@@ -37,8 +37,19 @@ export type StartResult =
 export async function startPayment(database: Db, paymentId: number): Promise<StartResult> {
   const settings = yookassaSettings()
   if (!settings) return { ok: false, kind: 'unavailable' }
-  const [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'yookassa')))
+  let [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'yookassa')))
   if (!row) return { ok: false, kind: 'not-found' }
+  if (row.status === 'failed') {
+    // ЮKassa's 'canceled' is final: «Оплатить» again starts a new ЮKassa payment on the same row, with
+    // a new key (the declined one stays in payment_events). A conditional move, so two presses reset once.
+    const [reset] = await database
+      .update(payments)
+      .set({ status: 'created', externalId: `retry-${randomUUID()}`, idempotenceKey: null, confirmationUrl: null, providerStatus: null, completedAt: null })
+      .where(and(eq(payments.id, row.id), eq(payments.status, 'failed')))
+      .returning()
+    ;[row] = reset ? [reset] : await database.select().from(payments).where(eq(payments.id, row.id))
+    if (!row) return { ok: false, kind: 'not-found' }
+  }
   if (row.confirmationUrl && row.status === 'pending') return { ok: true, confirmationUrl: row.confirmationUrl }
   if (row.status !== 'created' && row.status !== 'pending') return { ok: false, kind: 'not-payable' }
   const [order] = await database.select({ id: orders.id, total: orders.total, status: orders.status }).from(orders).where(eq(orders.id, row.orderId))
@@ -128,7 +139,8 @@ export async function syncPayment(database: Db, externalId: string, metadataFall
   const answer = await yookassaCall({ method: 'GET', path: `payments/${encodeURIComponent(externalId)}`, operation: 'GET /payments/{id}', objectId: externalId, paymentId: known?.id ?? null, answer: yookassaPayment })
   if (!answer.ok) return answer.kind
   let [row] = await database.select().from(payments).where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, answer.body.id)))
-  if (!row && metadataFallback) {
+  // A declined payment is never adopted: the row may already be on its next attempt.
+  if (!row && metadataFallback && answer.body.status !== 'canceled') {
     // Our create call timed out after ЮKassa made the payment: the row still has its placeholder id.
     // The metadata we sent names the row; it takes ЮKassa's id only if it has none of ЮKassa's yet.
     const ours = Number(answer.body.metadata?.paymentId)
@@ -297,8 +309,21 @@ export async function yookassaPayView(token: string): Promise<YookassaPayView | 
  * ЮKassa not answering sends them back to our page, which says so; the next press sends the same key.
  */
 export async function yookassaPay(input: { token: string }): Promise<Response> {
-  const view = await yookassaPayView(input.token)
+  let view = await yookassaPayView(input.token)
   if (!view) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
+  // Pressed again after paying, before ЮKassa's notification came: ЮKassa's word first, so a paid
+  // order goes to its page instead of back to ЮKassa.
+  const [row] = await db().select({ externalId: payments.externalId, confirmationUrl: payments.confirmationUrl }).from(payments).where(eq(payments.id, view.paymentId))
+  if (row?.confirmationUrl) {
+    await syncPayment(db(), row.externalId, false)
+    const [after] = await db().select({ status: payments.status }).from(payments).where(eq(payments.id, view.paymentId))
+    // A declined payment is tried again below; a paid or held one is done here.
+    if (after && after.status !== 'pending' && after.status !== 'failed') view = null
+  }
+  if (!view) {
+    const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.paymentToken, input.token))
+    return new Response(null, { status: 303, headers: { location: `/personal/order/?ORDER_ID=${order!.id}`, 'cache-control': 'no-store' } })
+  }
   const started = await startPayment(db(), view.paymentId)
   const location = started.ok ? started.confirmationUrl : `/payment/yookassa/?token=${encodeURIComponent(input.token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
