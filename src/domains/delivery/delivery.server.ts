@@ -22,6 +22,7 @@ import 'server-only'
  *   `maximumQuantityCheck` (getMaximumQuantity), `choiceFromProps`, `DELIVERY_MESSAGES`, the cookies.
  * Dates on the wire are dd.mm.yyyy; a slot time is 'HH:MM - HH:MM'.
  */
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
@@ -29,6 +30,8 @@ import { testHook } from '@/lib/test-hooks'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, courierProps, parcelOf, periodText, pickupProps, tariffPrice, zoneOf, type DeliveryBasketLine, type MicroProps, type ParcelSummary, type Tariff } from './delivery'
 import { courierDays, fromRuDate, parseWindow, shipmentDay, toRuDate, windowText, addDays } from './delivery-dates'
 import * as q from './delivery.db'
+import { packageOf, takesPaymentOnReceipt, type Carrier, type CarrierPoint } from './carriers/carrier'
+import { activeCarrier } from './carriers/registry.server'
 import type { CityRow, PointRow, ServiceRow } from './delivery.db'
 
 export {
@@ -94,10 +97,58 @@ function builtInPickupProvider(serviceId: number, handler: string): DeliveryProv
   }
 }
 
-/** The registry: one provider per pickup service, keyed by its handler code. */
+/** A real carrier's point as the delivery domain reads points (ADR 176). */
+function carrierPointRow(service: ServiceRow, p: CarrierPoint): PointRow {
+  return {
+    id: p.code,
+    serviceId: service.id,
+    cityCode: p.cityCode,
+    kind: p.kind,
+    name: p.name,
+    address: p.address,
+    addressComment: p.addressComment,
+    workTime: p.workTime,
+    phone: p.phone,
+    lat: p.lat,
+    lon: p.lon,
+    canGetPayment: takesPaymentOnReceipt(p),
+    maxWeightGrams: Math.min(service.maxWeightGrams, p.weightMaxGrams ?? service.maxWeightGrams),
+    active: p.active,
+  }
+}
+
+/** A configured carrier's points: read from our table (carrier_points), which its refresh keeps. */
+function carrierPickupProvider(service: ServiceRow, carrier: Carrier): DeliveryProvider {
+  return {
+    handler: service.handler,
+    pointsInCity: async (cityCode) => {
+      const city = await findCity(cityCode)
+      if (!city) return []
+      return cached(`delivery:carrier-points:${carrier.code}:${city.code}`, { tags: [TAG], ttlSeconds: 300 }, async () =>
+        (await carrier.pointsInCity(city)).slice(0, DELIVERY_LIMITS.maxPoints).map((p) => carrierPointRow(service, p)),
+      )
+    },
+    pointById: async (id) => {
+      const point = await carrier.pointByCode(defaultDb(), id)
+      return point ? carrierPointRow(service, point) : undefined
+    },
+  }
+}
+
+/** The registry: one provider per pickup service, keyed by its handler code; a configured carrier first. */
 export async function pickupProvider(handler: string): Promise<DeliveryProvider | undefined> {
   const service = (await services()).find((s) => s.handler === handler && s.type !== 'courier')
-  return service ? builtInPickupProvider(service.id, service.handler) : undefined
+  if (!service) return undefined
+  const carrier = activeCarrier(service.handler)
+  return carrier ? carrierPickupProvider(service, carrier) : builtInPickupProvider(service.id, service.handler)
+}
+
+/** A point of the service by id, through the caller's handle (a transaction's at order time). */
+async function pointOf(database: Db | Tx, service: ServiceRow, id: string): Promise<PointRow | undefined> {
+  const carrier = activeCarrier(service.handler)
+  if (!carrier) return q.pointById(database, id)
+  const point = await carrier.pointByCode(database, id)
+  return point ? carrierPointRow(service, point) : undefined
 }
 
 // ---------- cached reference data ----------
@@ -160,6 +211,20 @@ export interface PriceQuote {
 }
 
 async function priceFor(service: ServiceRow, city: CityRow, parcel: ParcelSummary, via?: Via): Promise<PriceQuote | null> {
+  const carrier = activeCarrier(service.handler)
+  if (carrier) {
+    // No call to the carrier inside a database transaction (the order edit's): a kept quote or none.
+    const answer = await carrier.quote({
+      q: via ?? defaultDb(),
+      city,
+      pkg: packageOf(parcel),
+      mode: service.type === 'courier' ? 'courier' : 'pickup',
+      remote: !(via instanceof PgTransaction),
+    })
+    if (!answer.ok) return null
+    const free = service.freeFromKopecks !== null && parcel.sumKopecks >= service.freeFromKopecks
+    return { priceKopecks: free ? 0 : answer.value.priceKopecks, daysFrom: answer.value.daysFrom, daysTo: answer.value.daysTo }
+  }
   const zone = zoneOf(city)
   const tariff = (await tariffs(via)).get(`${service.id}:${zone}`)
   if (!tariff) return null
@@ -196,7 +261,9 @@ export async function listDeliveryOptions(input: {
   const [all, counts, courier] = await Promise.all([services(), pointCounts(city.code), courierCityOf(city.code)])
   const options: DeliveryOption[] = []
   for (const service of all) {
-    const available = service.type === 'courier' ? courier !== null : (counts.get(service.id) ?? 0) > 0
+    const carrier = service.type === 'courier' ? undefined : activeCarrier(service.handler)
+    const pointCount = carrier ? await carrier.pointCount(city) : (counts.get(service.id) ?? 0)
+    const available = service.type === 'courier' ? courier !== null : pointCount > 0
     if (!available) continue
     const quote = await priceFor(service, city, parcel)
     if (!quote) continue
@@ -240,7 +307,8 @@ export async function quoteDeliveryChoice(
   if (!city) return { ok: false, message: DELIVERY_MESSAGES.unknownCity }
   const parcel = parcelOf(input.basket)
   const quote = await priceFor(service, city, parcel, database)
-  if (!quote) return { ok: false, message: DELIVERY_MESSAGES.unknownService }
+  // A carrier that did not answer: the spec's message for a point it cannot deliver to now.
+  if (!quote) return { ok: false, message: activeCarrier(service.handler) ? DELIVERY_MESSAGES.pointUnavailable : DELIVERY_MESSAGES.unknownService }
 
   if (service.type === 'courier') {
     if (!(await courierCityOf(city.code, database))) return { ok: false, message: DELIVERY_MESSAGES.courierImpossible }
@@ -259,7 +327,7 @@ export async function quoteDeliveryChoice(
 
   if (!input.pointId?.trim()) return { ok: false, message: DELIVERY_MESSAGES.choosePoint }
   const pointId = plausibleKey(input.pointId)
-  const point = pointId ? await q.pointById(database, pointId) : undefined
+  const point = pointId ? await pointOf(database, service, pointId) : undefined
   if (!point || !point.active || point.serviceId !== service.id || point.cityCode !== city.code) {
     return { ok: false, message: DELIVERY_MESSAGES.pointUnavailable }
   }
@@ -312,7 +380,7 @@ export async function orderDeliveryChoice(tx: Db | Tx, input: Parameters<typeof 
       slot: { cityCode: city.code, date: quote.shipDateFrom, time },
     }
   }
-  const point = await q.pointById(tx, input.pointId?.trim() ?? '')
+  const point = await pointOf(tx, service, input.pointId?.trim() ?? '')
   if (!point) return { ok: false, message: DELIVERY_MESSAGES.pointUnavailable }
   return {
     ...base,

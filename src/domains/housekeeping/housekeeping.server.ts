@@ -4,6 +4,7 @@ import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
 import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
 import { sendStrandedRefunds } from '@/domains/payment/payment-refund.server'
+import { refreshDueCarrierPoints } from '@/domains/delivery/carriers/registry.server'
 import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
 import { refreshOrderStatistics, type AnalyzedTable } from './statistics.db'
 
@@ -32,6 +33,8 @@ export function startHousekeeping(intervalMs = 3600_000): void {
     void runHousekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
     // A refund recorded by a process that died before calling the provider (ADR 155).
     void sendStrandedRefunds(db()).catch((error: unknown) => logger.error({ err: error }, 'refund retry failed'))
+    // Carriers' pickup points older than a day, from configured carriers only (ADR 176).
+    void refreshDueCarrierPoints().catch((error: unknown) => logger.error({ err: error }, 'carrier points refresh failed'))
   }
   setTimeout(run, 60_000).unref()
   timer = setInterval(run, intervalMs)

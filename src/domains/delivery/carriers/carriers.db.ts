@@ -1,0 +1,156 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '@/db/client'
+import { carrierCities, carrierPoints, cities } from '@/db/schema'
+import type { CarrierCity, CarrierPoint } from './carrier'
+
+type Q = Db | Tx
+
+export type CarrierPointRow = typeof carrierPoints.$inferSelect
+export type CarrierCityRow = typeof carrierCities.$inferSelect
+
+export async function pointsInCity(q: Q, carrier: string, cityCode: string, limit: number): Promise<CarrierPointRow[]> {
+  return q
+    .select()
+    .from(carrierPoints)
+    .where(and(eq(carrierPoints.carrier, carrier), eq(carrierPoints.cityCode, cityCode), eq(carrierPoints.active, true)))
+    .orderBy(asc(carrierPoints.code))
+    .limit(limit)
+}
+
+export async function pointCount(q: Q, carrier: string, cityCode: string): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(carrierPoints)
+    .where(and(eq(carrierPoints.carrier, carrier), eq(carrierPoints.cityCode, cityCode), eq(carrierPoints.active, true)))
+  return Number(row?.n ?? 0)
+}
+
+export async function pointByCode(q: Q, carrier: string, code: string): Promise<CarrierPointRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(carrierPoints)
+    .where(and(eq(carrierPoints.carrier, carrier), eq(carrierPoints.code, code)))
+    .limit(1)
+  return row
+}
+
+const COLUMNS = [
+  'carrier', 'code', 'cityCode', 'kind', 'name', 'address', 'addressFull', 'addressComment', 'workTime', 'phone', 'lat', 'lon',
+  'haveCash', 'haveCashless', 'allowedCod', 'weightMinGrams', 'weightMaxGrams', 'active', 'refreshedAt',
+] as const
+
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+}
+
+/**
+ * The city's points as the carrier lists them now: each upserted, and those of the city it no longer
+ * lists set inactive (kept, so an order's point still reads). One transaction, so the map never shows
+ * half a refresh. The rows travel as one JSON parameter (json_populate_recordset) rather than 28 000
+ * bound parameters for Moscow's 1 500 points.
+ */
+export async function replaceCityPoints(db: Db, carrier: string, cityCode: string, points: readonly CarrierPoint[], at: Date): Promise<void> {
+  const rows = points.map((p) => Object.fromEntries(COLUMNS.map((c) => [snake(c), c === 'carrier' ? carrier : c === 'refreshedAt' ? at.toISOString() : p[c]])))
+  const columns = sql.raw(COLUMNS.map((c) => `"${snake(c)}"`).join(', '))
+  const updates = sql.raw(
+    COLUMNS.filter((c) => c !== 'carrier' && c !== 'code')
+      .map((c) => `"${snake(c)}" = excluded."${snake(c)}"`)
+      .join(', '),
+  )
+  await db.transaction(async (tx) => {
+    if (rows.length > 0) {
+      await tx.execute(
+        sql`insert into carrier_points (${columns}) select ${columns} from json_populate_recordset(null::carrier_points, ${JSON.stringify(rows)}::json)
+            on conflict (carrier, code) do update set ${updates}`,
+      )
+    }
+    const codes = points.map((p) => p.code)
+    await tx
+      .update(carrierPoints)
+      .set({ active: false, refreshedAt: at })
+      .where(
+        and(
+          eq(carrierPoints.carrier, carrier),
+          eq(carrierPoints.cityCode, cityCode),
+          eq(carrierPoints.active, true),
+          ...(codes.length > 0 ? [sql`${carrierPoints.code} not in (select json_array_elements_text(${JSON.stringify(codes)}::json))`] : []),
+        ),
+      )
+  })
+}
+
+export async function cityRow(q: Q, carrier: string, cityCode: string): Promise<CarrierCityRow | undefined> {
+  const [row] = await q
+    .select()
+    .from(carrierCities)
+    .where(and(eq(carrierCities.carrier, carrier), eq(carrierCities.cityCode, cityCode)))
+    .limit(1)
+  return row
+}
+
+export async function ensureCityRow(q: Q, carrier: string, cityCode: string): Promise<void> {
+  await q.insert(carrierCities).values({ carrier, cityCode }).onConflictDoNothing()
+}
+
+/**
+ * Takes the refresh of a city for this instance: only when nobody took it within `staleBefore` (an
+ * instance that died mid-refresh leaves its claim, which goes stale). True when taken.
+ */
+export async function claimRefresh(q: Q, carrier: string, cityCode: string, at: Date, staleBefore: Date): Promise<boolean> {
+  const rows = await q
+    .update(carrierCities)
+    .set({ refreshClaimedAt: at })
+    .where(
+      and(
+        eq(carrierCities.carrier, carrier),
+        eq(carrierCities.cityCode, cityCode),
+        or(isNull(carrierCities.refreshClaimedAt), lt(carrierCities.refreshClaimedAt, staleBefore)),
+      ),
+    )
+    .returning({ cityCode: carrierCities.cityCode })
+  return rows.length === 1
+}
+
+export async function finishRefresh(
+  q: Q,
+  carrier: string,
+  cityCode: string,
+  result: { carrierCityCode?: string | null; refreshedAt?: Date; error?: string },
+): Promise<void> {
+  await q
+    .update(carrierCities)
+    .set({
+      refreshClaimedAt: null,
+      lastError: result.error ?? '',
+      ...(result.carrierCityCode !== undefined ? { carrierCityCode: result.carrierCityCode } : {}),
+      ...(result.refreshedAt ? { pointsRefreshedAt: result.refreshedAt } : {}),
+    })
+    .where(and(eq(carrierCities.carrier, carrier), eq(carrierCities.cityCode, cityCode)))
+}
+
+/** Cities whose points are older than `before` (or never loaded), oldest first. */
+export async function citiesDue(q: Q, carrier: string, before: Date, limit: number): Promise<string[]> {
+  const rows = await q
+    .select({ cityCode: carrierCities.cityCode })
+    .from(carrierCities)
+    .where(and(eq(carrierCities.carrier, carrier), or(isNull(carrierCities.pointsRefreshedAt), lt(carrierCities.pointsRefreshedAt, before))))
+    .orderBy(sql`${carrierCities.pointsRefreshedAt} asc nulls first`, asc(carrierCities.cityCode))
+    .limit(limit)
+  return rows.map((r) => r.cityCode)
+}
+
+export async function knownCities(q: Q, carrier: string): Promise<string[]> {
+  const rows = await q.select({ cityCode: carrierCities.cityCode }).from(carrierCities).where(eq(carrierCities.carrier, carrier))
+  return rows.map((r) => r.cityCode)
+}
+
+export async function citiesByCodes(q: Q, carrier: string, codes: string[]): Promise<CarrierCityRow[]> {
+  if (codes.length === 0) return []
+  return q.select().from(carrierCities).where(and(eq(carrierCities.carrier, carrier), inArray(carrierCities.cityCode, codes)))
+}
+
+/** Our city by its code, as much as a carrier needs of it. */
+export async function cityByCode(q: Q, code: string): Promise<CarrierCity | undefined> {
+  const [row] = await q.select({ code: cities.code, name: cities.name, region: cities.region }).from(cities).where(eq(cities.code, code)).limit(1)
+  return row
+}
