@@ -8,6 +8,8 @@ export const AUDIT_OBJECTS: Record<string, string> = {
   customer: 'Покупатель',
   review: 'Отзыв',
   question: 'Вопрос',
+  product: 'Товар',
+  offer: 'Предложение',
 }
 
 export const AUDIT_ACTIONS: Record<string, string> = {
@@ -28,6 +30,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'totp-off': 'код входа сброшен',
   notifications: 'уведомления',
   edit: 'правка',
+  stock: 'остаток',
+  'offers-order': 'порядок предложений',
 }
 
 export const auditObjectName = (code: string) => AUDIT_OBJECTS[code] ?? code
