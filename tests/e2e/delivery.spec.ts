@@ -215,4 +215,20 @@ test.describe('delivery at checkout', () => {
     await expect(page.getByTestId('delivery-info')).toContainText('ул Тверская, д 7')
     await placeOrder(page)
   })
+
+  test('a buyer from a small town of the full city list (ADR 174) orders to a Почта России office', async ({ page }) => {
+    await startCheckout(page, 2)
+    const city = page.getByLabel('Населённый пункт')
+    await city.fill('Адыгейск')
+    await expect(page.getByRole('option', { name: /^Адыгейск.*Республика Адыгея/ })).toBeVisible()
+    await city.press('Enter')
+    // The list shown so far is the default city's (Moscow); the town's own has no СДЭК (under 60 000 people).
+    await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toHaveCount(0)
+    await chooseDelivery(page, /Почта России/, 'pickup-picker')
+    const office = await pickPointFromList(page, false)
+    await office.getByRole('button', { name: 'Выбрать', exact: true }).click()
+    await expect(office.getByText('Выбрано!')).toBeVisible()
+    await choosePayment(page, /Наличными или картой при получении/)
+    await placeOrder(page)
+  })
 })
