@@ -43,6 +43,8 @@ export async function buildPostgresTemplate(project: TestProject, adminUrl: stri
   }
   await admin(`drop database if exists ${name} with (force)`)
   await admin(`create database ${name}`)
+  // Migrating and seeding commit often; their commits need not wait for the disk (see test-db.ts).
+  await admin(`alter database ${name} set synchronous_commit = off`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const handle = openPostgres(url.toString(), 2)
