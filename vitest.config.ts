@@ -22,6 +22,10 @@ export default defineConfig({
     // TRUST_PROXY=1: the tests stand in for the reverse proxy and name each client by X-Forwarded-For.
     env: { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', VAR_DIR: 'var/test', TRUST_PROXY: '1' },
     setupFiles: ['tests/support/no-console-error.ts'],
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores, one file at a time, while
+    // the PostgreSQL server, the scrypt thread pool and the main process left the second core half
+    // idle. Two files at a time (each on its own database clone) cut the suite's wall time (ADR 171).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
