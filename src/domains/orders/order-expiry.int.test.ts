@@ -10,7 +10,7 @@ import { signCallback, type CallbackPayload } from '@/domains/payment/payment'
 import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
 import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../tests/support/checkout'
 import { setClock, setIntegrityGuards } from '../../../tests/support/test-hooks'
-import { expireOrder, expireUnpaidOrders, expiredUnpaidOrders, UNPAID_MINUTES_KEY } from './order-expiry.server'
+import { expireOrder, expireUnpaidOrders, expiredUnpaidOrders, expiryRound, UNPAID_MINUTES_KEY } from './order-expiry.server'
 
 /**
  * Issue 16 hole 5, R7: an online order not paid in time is cancelled by the job, its stock, coupon and
@@ -94,6 +94,33 @@ describe('the unpaid-order job', () => {
     await expireUnpaidOrders(db())
     expect(await statusOf(id)).toBe('new')
   }, 60_000)
+
+  it('asks the providers about open payments before the deadline cuts: a payment whose notification never came keeps its order (ADR 173)', async () => {
+    const { id } = await courierOrder(33)
+    later(31)
+    const settled: number[] = []
+    const { expired } = await expiryRound(db(), async () => {
+      await paymentArrives(id)
+      settled.push(id)
+    })
+    expect(settled).toEqual([id])
+    expect(expired).not.toContain(id)
+    expect(await statusOf(id)).toBe('paid')
+  })
+
+  it('negative control: a round that does not ask the providers first cancels the order at its deadline', async () => {
+    const { id } = await courierOrder(34)
+    later(31)
+    expect((await expiryRound(db())).expired).toContain(id)
+    expect(await statusOf(id)).toBe('cancelled')
+  })
+
+  it('a provider that cannot be asked does not stop the round', async () => {
+    const { id } = await courierOrder(35)
+    later(31)
+    const { expired } = await expiryRound(db(), () => Promise.reject(new Error('provider down')))
+    expect(expired).toContain(id)
+  })
 
   it('follows the unpaidOrderMinutes setting', async () => {
     await db().insert(settings).values({ key: UNPAID_MINUTES_KEY, value: 60 })

@@ -46,16 +46,26 @@ export async function expireUnpaidOrders(q: Db, at: Date = now()): Promise<{ exp
   return { expired }
 }
 
+/**
+ * One round of the job. `settleOpenPayments` first asks the providers about payments still open (a
+ * notification may never have come): an order paid at the provider is then recorded paid, not
+ * cancelled and refunded. Its failure does not stop the round: the deadline still holds.
+ */
+export async function expiryRound(q: Db, settleOpenPayments?: () => Promise<unknown>, at?: Date): Promise<{ expired: number[] }> {
+  if (settleOpenPayments) await settleOpenPayments().catch((error: unknown) => logger.error({ err: error }, 'open payments not settled'))
+  return expireUnpaidOrders(q, at)
+}
+
 let timer: NodeJS.Timeout | undefined
 
 /**
  * Started once per server process with housekeeping (startHousekeeping), every five minutes. Every instance may
  * run it: the cancel step's gate makes a second instance's cancel of the same order a no-op.
  */
-export function startOrderExpiry(intervalMs = 5 * 60_000): void {
+export function startOrderExpiry(settleOpenPayments?: () => Promise<unknown>, intervalMs = 5 * 60_000): void {
   if (timer) return
   const run = () =>
-    void expireUnpaidOrders(db())
+    void expiryRound(db(), settleOpenPayments)
       .then(({ expired }) => expired.length > 0 && logger.info({ expired }, 'unpaid orders cancelled'))
       .catch((error: unknown) => logger.error({ err: error }, 'order expiry failed'))
   timer = setInterval(run, intervalMs)
