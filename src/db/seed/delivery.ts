@@ -221,8 +221,16 @@ async function seedDemoPoints(db: Db, file: DeliverySeedFile, streets: StreetsFi
     added += inserted.length
     batch = []
   }
+  // A city and carrier that has its points already is skipped: every start runs the seed, and
+  // generating 1 117 cities' points only to have the inserts ignored costs seconds.
+  const done = new Set(
+    (await db.selectDistinct({ cityCode: pickupPoints.cityCode, serviceId: pickupPoints.serviceId }).from(pickupPoints)).map(
+      (r) => `${r.cityCode}:${r.serviceId}`,
+    ),
+  )
   for (const city of cityRows) {
     for (const service of pointServices) {
+      if (done.has(`${city.code}:${service.id}`)) continue
       batch.push(...generatePoints(file, streets, city, service))
       if (batch.length >= 2000) await flush()
     }
