@@ -34,7 +34,7 @@ export interface FakeCdekCity {
 }
 
 export const FAKE_CDEK_CITIES: FakeCdekCity[] = [
-  { code: 44, city: 'Москва', region: 'Москва', points: 1500, lat: 55.7558, lon: 37.6173 },
+  { code: 44, city: 'Москва', region: 'Москва', points: 1100, lat: 55.7558, lon: 37.6173 },
   { code: 137, city: 'Санкт-Петербург', region: 'Санкт-Петербург', points: 40, lat: 59.9386, lon: 30.3141 },
   { code: 424, city: 'Казань', region: 'Республика Татарстан', points: 25, lat: 55.7963, lon: 49.1088 },
 ]

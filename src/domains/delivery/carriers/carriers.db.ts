@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
+import { queryRows } from '@/db/rows'
 import { carrierCities, carrierPoints, cities } from '@/db/schema'
 import type { CarrierCity, CarrierPoint } from './carrier'
 
@@ -8,13 +9,25 @@ type Q = Db | Tx
 export type CarrierPointRow = typeof carrierPoints.$inferSelect
 export type CarrierCityRow = typeof carrierCities.$inferSelect
 
-export async function pointsInCity(q: Q, carrier: string, cityCode: string, limit: number): Promise<CarrierPointRow[]> {
-  return q
-    .select()
-    .from(carrierPoints)
-    .where(and(eq(carrierPoints.carrier, carrier), eq(carrierPoints.cityCode, cityCode), eq(carrierPoints.active, true)))
-    .orderBy(asc(carrierPoints.code))
-    .limit(limit)
+/**
+ * The active points of a city, as our CarrierPoint. The rows come back as one JSON text built by the
+ * database: decoding Moscow's two thousand rows of nineteen columns one by one took PGlite about ten
+ * times longer than parsing one string (bench/cdek-points.ts).
+ */
+export async function pointsInCity(q: Q, carrier: string, cityCode: string, limit: number): Promise<CarrierPoint[]> {
+  const [row] = await queryRows<{ points: string }>(q, sql`
+    select coalesce(json_agg(json_build_object(
+      'code', code, 'cityCode', city_code, 'kind', kind, 'name', name, 'address', address, 'addressFull', address_full,
+      'addressComment', address_comment, 'workTime', work_time, 'phone', phone, 'lat', lat, 'lon', lon,
+      'haveCash', have_cash, 'haveCashless', have_cashless, 'allowedCod', allowed_cod,
+      'weightMinGrams', weight_min_grams, 'weightMaxGrams', weight_max_grams, 'active', active
+    ) order by code), '[]')::text as points
+    from (
+      select * from ${carrierPoints}
+      where ${carrierPoints.carrier} = ${carrier} and ${carrierPoints.cityCode} = ${cityCode} and ${carrierPoints.active}
+      order by ${carrierPoints.code} limit ${limit}
+    ) p`)
+  return row ? (JSON.parse(row.points) as CarrierPoint[]) : []
 }
 
 export async function pointCount(q: Q, carrier: string, cityCode: string): Promise<number> {

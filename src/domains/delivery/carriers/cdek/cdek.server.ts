@@ -188,7 +188,7 @@ export const cdekCarrier: Carrier = {
   },
   async pointsInCity(city) {
     await ensureLoaded(city)
-    return (await q.pointsInCity(db(), CDEK, city.code, POINTS_LIMIT)).map(toPoint)
+    return q.pointsInCity(db(), CDEK, city.code, POINTS_LIMIT)
   },
   async pointCount(city) {
     await ensureLoaded(city)
