@@ -24,7 +24,7 @@ import 'server-only'
  */
 import { PgTransaction } from 'drizzle-orm/pg-core'
 import { db as defaultDb, type Db, type Tx } from '@/db/client'
-import { cached } from '@/lib/cache'
+import { cached, invalidateTag } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { testHook } from '@/lib/test-hooks'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, courierProps, parcelOf, periodText, pickupProps, tariffPrice, zoneOf, type DeliveryBasketLine, type MicroProps, type ParcelSummary, type Tariff } from './delivery'
@@ -124,9 +124,13 @@ function carrierPickupProvider(service: ServiceRow, carrier: Carrier): DeliveryP
     pointsInCity: async (cityCode) => {
       const city = await findCity(cityCode)
       if (!city) return []
-      return cached(`delivery:carrier-points:${carrier.code}:${city.code}`, { tags: [TAG], ttlSeconds: 300 }, async () =>
+      const key = `delivery:carrier-points:${carrier.code}:${city.code}`
+      const points = await cached(key, { tags: [TAG, key], ttlSeconds: 300 }, async () =>
         (await carrier.pointsInCity(city)).slice(0, DELIVERY_LIMITS.maxPoints).map((p) => carrierPointRow(service, p)),
       )
+      // None yet (the carrier failed the city's first load): not kept, so the next call tries again.
+      if (points.length === 0) invalidateTag(key)
+      return points
     },
     pointById: async (id) => {
       const point = await carrier.pointByCode(defaultDb(), id)

@@ -262,6 +262,25 @@ describe('СДЭК down: the others still answer', () => {
   })
 })
 
+describe('СДЭК down on a city’s first load', () => {
+  it('answers the spec’s no-points message when the time limit ends, and does not wait again for half a minute', async () => {
+    advance(61 * MINUTE)
+    setCdekLimits({ firstLoadTimeoutMs: 300 })
+    fake.mode = 'hang'
+    const first = await call(pvz, '/ajax/VuePvzComponent/', { action: 'getPoints', city: 'sankt-peterburg', type: 'sdek' })
+    expect(first.body).toMatchObject({ points: [], message: DELIVERY_MESSAGES.noSdekPoints })
+    const calls = fake.log.length
+    const options = await listDeliveryOptions({ cityCode: 'sankt-peterburg', basket: lines })
+    expect(options.map((o) => o.id)).not.toContain(1)
+    expect(options.length).toBeGreaterThan(0)
+    expect(fake.log.length).toBe(calls)
+    advance(31_000)
+    fake.mode = 'ok'
+    const later = await call(pvz, '/ajax/VuePvzComponent/', { action: 'getPoints', city: 'sankt-peterburg', type: 'sdek' })
+    expect((later.body.points as unknown[]).length).toBe(40)
+  })
+})
+
 describe('СДЭК points refresh', () => {
   it('daily: refreshes cities over a day old, keeps the points when СДЭК fails, retires the points it dropped', async () => {
     advance(25 * 3_600_000)

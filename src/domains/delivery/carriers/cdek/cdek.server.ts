@@ -125,12 +125,14 @@ async function refreshCity(city: CarrierCity, timeoutMs: number = cdekLimits().r
 async function ensureLoaded(city: CarrierCity): Promise<void> {
   const row = await q.cityRow(db(), CDEK, city.code)
   if (row?.pointsRefreshedAt) return
+  // СДЭК failed a moment ago: the buyer gets the no-points answer now rather than another wait.
+  if (now().getTime() < downUntil) return
   let pending = firstLoads.get(city.code)
   if (!pending) {
     pending = refreshCity(city, cdekLimits().firstLoadTimeoutMs).finally(() => firstLoads.delete(city.code))
     firstLoads.set(city.code, pending)
   }
-  await pending
+  if ((await pending).status === 'failed') downUntil = now().getTime() + cdekLimits().downForMs
 }
 
 async function quote(input: Parameters<Carrier['quote']>[0]): Promise<CarrierAnswer<CarrierQuote>> {
