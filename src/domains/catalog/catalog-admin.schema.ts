@@ -64,7 +64,7 @@ export const productInput = z.strictObject(
 )
 export type ProductInput = z.output<typeof productInput>
 
-/** A change: any of the fields; what is not sent stays. */
+/** A change of some of the fields; what is not sent stays. */
 export const productPatch = z.strictObject(productFields, strict).partial()
 export type ProductPatch = z.output<typeof productPatch>
 
