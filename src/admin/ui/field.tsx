@@ -20,3 +20,22 @@ export function Field({ label, error, hint, children }: { label: string; error?:
 export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
   return <input {...props} aria-invalid={invalid ? true : undefined} className={`${ui.input} ${props.className ?? ''}`} />
 }
+
+/** What a form says after a submit, beside its button: «Сохранено.» or the refusal that is not a field's. */
+export function FormOutcome({ saved = false, error, small = false }: { saved?: boolean; error?: string | undefined; small?: boolean }) {
+  const size = small ? 'text-xs' : 'text-sm'
+  return (
+    <>
+      {saved ? (
+        <span role="status" className={`${size} text-brand-700`}>
+          Сохранено.
+        </span>
+      ) : null}
+      {error ? (
+        <span role="alert" className="text-sm text-sale-500">
+          {error}
+        </span>
+      ) : null}
+    </>
+  )
+}

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react'
 import { COUPON_KIND_LABELS } from '@/domains/coupons/coupons'
 import type { CouponView } from '@/domains/coupons/coupons.schema'
 import { AdminApiError, adminFetch } from '../api-client'
-import { Field, TextInput } from '../field'
+import { Field, FormOutcome, TextInput } from '../field'
 import { ui } from '../styles'
 import { fromMoscowInput, toMoscowInput } from './coupon-format'
 import { useHydrated } from '@/ui/use-hydrated'
@@ -133,16 +133,7 @@ export function CouponForm({ coupon }: { coupon?: CouponView }) {
             {coupon ? 'Сохранить' : 'Создать промокод'}
           </button>
         ) : null}
-        {saved ? (
-          <span role="status" className="text-sm text-brand-700">
-            Сохранено.
-          </span>
-        ) : null}
-        {errors.form ? (
-          <span role="alert" className="text-sm text-sale-500">
-            {errors.form}
-          </span>
-        ) : null}
+        <FormOutcome saved={saved} error={errors.form} />
       </div>
     </form>
   )

@@ -8,7 +8,7 @@ import { formatRub } from '@/lib/money'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Badge } from '../badge'
-import { Field, TextInput } from '../field'
+import { Field, FormOutcome, TextInput } from '../field'
 import { ui } from '../styles'
 import { integerFromInput, kopecksFromInput, rublesForInput } from './product-format'
 
@@ -16,14 +16,6 @@ type Errors = Record<string, string>
 
 function errorsOf(error: unknown): Errors {
   return error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' }
-}
-
-function FormError({ message }: { message?: string | undefined }) {
-  return message ? (
-    <span role="alert" className="text-sm text-sale-500">
-      {message}
-    </span>
-  ) : null
 }
 
 /** The offer's fields: a new one (with its first stock) or a change of one (stock is the warehouse's). */
@@ -108,7 +100,7 @@ function OfferForm({ productId, offer, onDone }: { productId: number; offer?: Of
         <button type="button" className={ui.buttonSecondary} onClick={onDone} disabled={busy}>
           Отмена
         </button>
-        <FormError message={errors.form} />
+        <FormOutcome error={errors.form} />
       </div>
     </form>
   )
@@ -146,12 +138,7 @@ function StockField({ offer }: { offer: OfferView }) {
       <button type="submit" className={`${ui.buttonSecondary} px-3 py-1`} disabled={busy || !hydrated}>
         Сохранить
       </button>
-      {saved ? (
-        <span role="status" className="text-xs text-brand-700">
-          Сохранено.
-        </span>
-      ) : null}
-      <FormError message={error} />
+      <FormOutcome saved={saved} error={error} small />
     </form>
   )
 }
@@ -262,7 +249,7 @@ export function OffersEditor({ productId, offers, canEdit, canStock }: { product
         ))}
       </ol>
       {editing === 'new' ? <OfferForm productId={productId} onDone={() => setEditing(null)} /> : null}
-      <FormError message={error} />
+      <FormOutcome error={error} />
     </section>
   )
 }

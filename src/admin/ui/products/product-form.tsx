@@ -8,7 +8,7 @@ import type { ProductView } from '@/domains/catalog/catalog-admin.schema'
 import { FORM_NAMES, PRODUCT_FORM_CODES } from '@/domains/catalog/filter-state'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
-import { Field, TextInput } from '../field'
+import { Field, FormOutcome, TextInput } from '../field'
 import { ui } from '../styles'
 
 export interface CatalogOptions {
@@ -184,16 +184,7 @@ export function ProductForm({ product, options, canPublish }: { product?: Produc
         <button type="submit" className={ui.button} disabled={busy || !hydrated}>
           {product ? 'Сохранить' : 'Создать товар'}
         </button>
-        {saved ? (
-          <span role="status" className="text-sm text-brand-700">
-            Сохранено.
-          </span>
-        ) : null}
-        {errors.form ? (
-          <span role="alert" className="text-sm text-sale-500">
-            {errors.form}
-          </span>
-        ) : null}
+        <FormOutcome saved={saved} error={errors.form} />
       </div>
     </form>
   )

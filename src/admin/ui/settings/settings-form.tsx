@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import type { FieldKind } from '@/domains/settings/settings'
 import { AdminApiError, adminFetch } from '../api-client'
-import { Field, TextInput } from '../field'
+import { Field, FormOutcome, TextInput } from '../field'
 import { ui } from '../styles'
 import { useHydrated } from '@/ui/use-hydrated'
 
@@ -148,16 +148,7 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
         ) : (
           <p className="text-sm text-ink-600">Изменять настройки может только владелец.</p>
         )}
-        {saved ? (
-          <span role="status" className="text-sm text-brand-700">
-            Сохранено.
-          </span>
-        ) : null}
-        {errors.form ? (
-          <span role="alert" className="text-sm text-sale-500">
-            {errors.form}
-          </span>
-        ) : null}
+        <FormOutcome saved={saved} error={errors.form} />
       </div>
     </form>
   )
