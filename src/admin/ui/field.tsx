@@ -21,7 +21,7 @@ export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputEl
   return <input {...props} aria-invalid={invalid ? true : undefined} className={`${ui.input} ${props.className ?? ''}`} />
 }
 
-/** What a form says after a submit, beside its button: «Сохранено.» or the refusal that is not a field's. */
+/** What a form or an action says beside its button after a submit: «Сохранено.», or a refusal no field owns. */
 export function FormOutcome({ saved = false, error, small = false }: { saved?: boolean; error?: string | undefined; small?: boolean }) {
   const size = small ? 'text-xs' : 'text-sm'
   return (

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import type { CouponView } from '@/domains/coupons/coupons.schema'
 import { AdminApiError, adminFetch } from '../api-client'
+import { FormOutcome } from '../field'
 import { ui } from '../styles'
 
 /** End a coupon for good, or delete one no order used; both ask first. */
@@ -55,11 +56,7 @@ export function CouponActions({ coupon }: { coupon: Pick<CouponView, 'id' | 'cod
           Удалить
         </button>
       ) : null}
-      {error ? (
-        <span role="alert" className="text-sm text-sale-500">
-          {error}
-        </span>
-      ) : null}
+      <FormOutcome error={error} />
     </div>
   )
 }

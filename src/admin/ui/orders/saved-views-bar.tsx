@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import type { SavedView } from '@/domains/staff/saved-views.schema'
 import { AdminApiError, adminFetch } from '../api-client'
+import { FormOutcome } from '../field'
 import { ui } from '../styles'
 
 const tab = 'inline-flex items-center rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap'
@@ -102,11 +103,7 @@ export function SavedViewsBar({ views, current, path }: { views: SavedView[]; cu
           + Сохранить вид
         </button>
       ) : null}
-      {error ? (
-        <span role="alert" className="text-sm text-sale-500">
-          {error}
-        </span>
-      ) : null}
+      <FormOutcome error={error} />
     </nav>
   )
 }
