@@ -158,6 +158,10 @@ export const payments = pgTable(
     /** The 54-ФЗ receipt sent with the payment (payment/receipt.ts), and its registration state. */
     receipt: jsonb(),
     receiptStatus: text(),
+    /** The provider's id of that receipt, once read (ЮKassa GET /receipts, ADR 183). */
+    receiptId: text(),
+    /** Two-stage: until when the provider holds the money (ЮKassa's expires_at, ADR 183). */
+    holdExpiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
   },
@@ -258,4 +262,38 @@ export const paymentEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId), index('payment_events_object_idx').on(t.provider, t.objectId)],
+)
+
+/** The marking codes a warehouse entered at shipment: per order line, one code per marked piece. */
+export interface ShippedMarkCodes {
+  lineId: number
+  codes: string[]
+}
+
+/**
+ * Receipts a shop sends on its own, apart from a payment or refund (ADR 183): the settlement receipt
+ * («полный расчёт») of a prepaid order at shipment, with the marked pieces' codes. One per order and kind;
+ * the Idempotence-Key is written before the call so a retry sends the same one.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer().references(() => payments.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    kind: text().$type<'settlement'>().notNull(),
+    /** requested (not yet accepted) → pending / succeeded / canceled as the provider reports; failed: refused by us or by it. */
+    status: text().notNull().default('requested'),
+    providerReceiptId: text(),
+    idempotenceKey: text().notNull(),
+    receipt: jsonb(),
+    markCodes: jsonb().$type<ShippedMarkCodes[]>().notNull().default([]),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_receipts_order_kind_idx').on(t.orderId, t.kind)],
 )
