@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
  * Pickup points of a real carrier (ADR 176), copied from its API by the points refresh so the
@@ -53,4 +53,38 @@ export const carrierCities = pgTable(
     lastError: text().notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.carrier, t.cityCode] })],
+)
+
+/**
+ * A parcel registered with a carrier for an order (ADR 188): СДЭК's order uuid, its track number
+ * (cdek_number, known once СДЭК has accepted the order), the carrier's last status and when it was set.
+ * One per order. `readyMailedAt` is set once, in the transaction that queues the buyer's «ждёт в пункте
+ * выдачи» letter, so a repeated webhook or poll never mails twice.
+ */
+export const carrierShipments = pgTable(
+  'carrier_shipments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer().notNull().unique(),
+    carrier: text().notNull(),
+    /** The carrier's id of the registered order (СДЭК: entity.uuid). */
+    uuid: text().notNull().unique(),
+    /** The track number the buyer can look up (СДЭК: cdek_number); empty until the carrier gives it. */
+    trackNumber: text().notNull().default(''),
+    tariffCode: integer(),
+    /** The pickup point's code, or empty for a door delivery. */
+    pointCode: text().notNull().default(''),
+    statusCode: text().notNull().default(''),
+    statusName: text().notNull().default(''),
+    statusAt: timestamp({ withTimezone: true }),
+    /** The carrier's status history as last read, oldest first. */
+    statuses: jsonb().$type<{ code: string; name: string; at: string; city: string }[]>().notNull().default([]),
+    readyMailedAt: timestamp({ withTimezone: true }),
+    /** Delivered, returned or cancelled: the poll stops asking. */
+    final: boolean().notNull().default(false),
+    lastError: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carrier_shipments_open_idx').on(t.final, t.checkedAt)],
 )

@@ -66,11 +66,24 @@ export const pickupPoints = pgTable(
   (t) => [index('pickup_points_service_city_idx').on(t.serviceId, t.cityCode)],
 )
 
-/** Cities our own courier serves, with their extra lead time. */
-export const courierCities = pgTable('courier_cities', {
-  cityCode: text().primaryKey(),
-  leadDays: integer().notNull().default(1),
-})
+/**
+ * The shop's own courier zones (ADR 187): a city the courier serves, its extra lead time, and its
+ * price. `priceKopecks` null prices the city by the distance tariff (ADR 040); `freeFromKopecks`
+ * null takes the courier method's own free-delivery threshold.
+ */
+export const courierCities = pgTable(
+  'courier_cities',
+  {
+    cityCode: text().primaryKey(),
+    leadDays: integer().notNull().default(1),
+    priceKopecks: integer(),
+    freeFromKopecks: integer(),
+  },
+  (t) => [
+    check('courier_cities_price', sql`${t.priceKopecks} is null or ${t.priceKopecks} >= 0`),
+    check('courier_cities_free_from', sql`${t.freeFromKopecks} is null or ${t.freeFromKopecks} >= 0`),
+  ],
+)
 
 /** Time windows the courier offers every working day, with how many deliveries each can take. */
 export const courierWindows = pgTable(
