@@ -123,11 +123,14 @@ export const offers = pgTable(
     picture: text().notNull().default(''),
     active: boolean().notNull().default(true),
     sort: integer().notNull().default(500),
+    /** Below or at this count the offer is "running low" (ADR 185); null: the shop's default setting. */
+    lowStockThreshold: integer(),
   },
   (t) => [
     index('offers_product_idx').on(t.productId),
     check('offers_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
     check('offers_price_non_negative', sql`${t.price} >= 0`),
+    check('offers_low_stock_threshold', sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
     check('offers_mark_code_type', sql`${t.markCodeType} is null or ${t.markCodeType} in ('gs1m', 'gs10', 'short', 'ean13', 'ean8', 'itf14', 'unknown')`),
   ],
 )

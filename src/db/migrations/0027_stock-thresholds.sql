@@ -1,0 +1,2 @@
+ALTER TABLE "offers" ADD COLUMN "low_stock_threshold" integer;--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_low_stock_threshold" CHECK ("offers"."low_stock_threshold" is null or "offers"."low_stock_threshold" >= 0);
