@@ -114,6 +114,17 @@ const schema = z.object({
   YOOKASSA_TWO_STAGE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
   /** How long one call to ЮKassa may take before it counts as a timeout (then retried with the same key). */
   YOOKASSA_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(50).max(120_000).default(15_000)),
+  /**
+   * S3-compatible storage for product pictures (ADR 184): set S3_BUCKET and the keys to store there
+   * instead of VAR_DIR/uploads. S3_PUBLIC_URL is where buyers' browsers fetch the files (the bucket's
+   * public address or a CDN before it); by default the endpoint and bucket, path style.
+   */
+  S3_ENDPOINT: z.preprocess(unsetIfEmpty, z.string().url().optional()),
+  S3_BUCKET: z.preprocess(unsetIfEmpty, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  S3_REGION: z.preprocess(unsetIfEmpty, z.string().max(50).default('ru-central1')),
+  S3_PUBLIC_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
 })
 
 export type Env = z.infer<typeof schema> & {
