@@ -114,6 +114,28 @@ const schema = z.object({
   YOOKASSA_TWO_STAGE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
   /** How long one call to ЮKassa may take before it counts as a timeout (then retried with the same key). */
   YOOKASSA_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(50).max(120_000).default(15_000)),
+  /** Which gateway serves card payments when more than one has its keys set (ADR 181); unset: ЮKassa, then Т-Банк. */
+  CARD_GATEWAY: z.preprocess(unsetIfEmpty, z.enum(['yookassa', 'tbank']).optional()),
+  /** Т-Банк acquiring API v2 (ADR 181): with the terminal key and password set, it serves card payments. */
+  TBANK_TERMINAL_KEY: z.preprocess(unsetIfEmpty, z.string().max(64).regex(/^[\x21-\x7e]+$/).optional()),
+  TBANK_PASSWORD: z.preprocess(unsetIfEmpty, z.string().max(200).regex(/^[\x21-\x7e]+$/).optional()),
+  /** https://securepay.tinkoff.ru/v2/; Т-Банк's test environment is https://rest-api-test.tinkoff.ru/v2/. */
+  TBANK_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://securepay.tinkoff.ru/v2/')),
+  /** true: the money is held at payment and taken by Confirm (two-stage, PayType T); default one-stage. */
+  TBANK_TWO_STAGE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
+  /** The shop's tax system in Т-Банк's receipts (Receipt.Taxation). */
+  TBANK_TAXATION: z.preprocess(unsetIfEmpty, z.enum(['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent']).default('usn_income')),
+  TBANK_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(50).max(120_000).default(15_000)),
+  /** Долями partner API (ADR 182): with login, password, certificate and key set, it serves the 'dolyame' method. */
+  DOLYAME_LOGIN: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  DOLYAME_PASSWORD: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  /** The client certificate and its key: PEM text (line breaks may be written as the two characters \\n) or the path of a PEM file. */
+  DOLYAME_CERT: z.preprocess(unsetIfEmpty, z.string().max(20_000).optional()),
+  DOLYAME_KEY: z.preprocess(unsetIfEmpty, z.string().max(20_000).optional()),
+  /** The CA of Долями's server when it is not a public one (a staging or test server); PEM text or path. */
+  DOLYAME_CA: z.preprocess(unsetIfEmpty, z.string().max(20_000).optional()),
+  DOLYAME_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://partner.dolyame.ru/v1/')),
+  DOLYAME_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(50).max(120_000).default(15_000)),
   /**
    * S3-compatible storage for product pictures (ADR 184): set S3_BUCKET and the keys to store there
    * instead of VAR_DIR/uploads. S3_PUBLIC_URL is where buyers' browsers fetch the files (the bucket's

@@ -17,23 +17,25 @@ export function vatRateOf(percent: number): VatRate | null {
   return (VAT_RATES as readonly string[]).includes(rate) ? (rate as VatRate) : null
 }
 
-export const RECEIPT_PROVIDERS = ['yookassa', 'tbank'] as const
+export const RECEIPT_PROVIDERS = ['yookassa', 'tbank', 'dolyame'] as const
 export type ReceiptProvider = (typeof RECEIPT_PROVIDERS)[number]
 
 /**
  * Each provider's code of each rate; null: the provider documents no code for it, and a receipt with
  * that rate is refused rather than sent with a wrong one. Sources: ЮKassa 54fz/parameters-values
  * (codes 11 and 12 for 22 % and 22/122 from 2026-01-01); Т-Банк acquiring API, Receipt.Items.Tax
- * (spec v1.80 lists no 22 % value: checked again when the Т-Банк provider is written).
+ * (spec v1.80 lists no 22 % value, and none was found when the Т-Банк provider was written, ADR 181:
+ * a 22 % line is refused for Т-Банк until its documentation names one). Долями takes items without
+ * VAT (its column only lets the builder split the lines; ADR 182).
  */
 export const VAT_CODES: Readonly<Record<VatRate, Readonly<Record<ReceiptProvider, number | string | null>>>> = {
-  none: { yookassa: 1, tbank: 'none' },
-  vat0: { yookassa: 2, tbank: 'vat0' },
-  vat5: { yookassa: 7, tbank: 'vat5' },
-  vat7: { yookassa: 8, tbank: 'vat7' },
-  vat10: { yookassa: 3, tbank: 'vat10' },
-  vat20: { yookassa: 4, tbank: 'vat20' },
-  vat22: { yookassa: 11, tbank: null },
+  none: { yookassa: 1, tbank: 'none', dolyame: 'none' },
+  vat0: { yookassa: 2, tbank: 'vat0', dolyame: 'vat0' },
+  vat5: { yookassa: 7, tbank: 'vat5', dolyame: 'vat5' },
+  vat7: { yookassa: 8, tbank: 'vat7', dolyame: 'vat7' },
+  vat10: { yookassa: 3, tbank: 'vat10', dolyame: 'vat10' },
+  vat20: { yookassa: 4, tbank: 'vat20', dolyame: 'vat20' },
+  vat22: { yookassa: 11, tbank: null, dolyame: 'vat22' },
 }
 
 /**
@@ -43,13 +45,13 @@ export const VAT_CODES: Readonly<Record<VatRate, Readonly<Record<ReceiptProvider
 export const MARK_CODE_TYPES = ['gs1m', 'gs10', 'short', 'ean13', 'ean8', 'itf14', 'unknown'] as const
 export type MarkCodeType = (typeof MARK_CODE_TYPES)[number]
 export const MARK_CODE_FIELDS: Readonly<Record<MarkCodeType, Readonly<Record<ReceiptProvider, string>>>> = {
-  gs1m: { yookassa: 'gs_1m', tbank: 'GS1M' },
-  gs10: { yookassa: 'gs_10', tbank: 'GS10' },
-  short: { yookassa: 'short', tbank: 'SHORT' },
-  ean13: { yookassa: 'ean_13', tbank: 'EAN13' },
-  ean8: { yookassa: 'ean_8', tbank: 'EAN8' },
-  itf14: { yookassa: 'itf_14', tbank: 'ITF14' },
-  unknown: { yookassa: 'unknown', tbank: 'UNKNOWN' },
+  gs1m: { yookassa: 'gs_1m', tbank: 'GS1M', dolyame: 'gs1m' },
+  gs10: { yookassa: 'gs_10', tbank: 'GS10', dolyame: 'gs10' },
+  short: { yookassa: 'short', tbank: 'SHORT', dolyame: 'short' },
+  ean13: { yookassa: 'ean_13', tbank: 'EAN13', dolyame: 'ean13' },
+  ean8: { yookassa: 'ean_8', tbank: 'EAN8', dolyame: 'ean8' },
+  itf14: { yookassa: 'itf_14', tbank: 'ITF14', dolyame: 'itf14' },
+  unknown: { yookassa: 'unknown', tbank: 'UNKNOWN', dolyame: 'unknown' },
 }
 
 export interface ReceiptLine {
