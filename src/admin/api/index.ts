@@ -2,15 +2,19 @@ import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
+import { deliveryEndpoints } from './delivery'
 import { inboxEndpoints } from './inbox'
 import { orderEditEndpoints } from './order-edit'
 import { orderPrintEndpoints } from './order-print'
 import { orderRefundEndpoints } from './order-refunds'
+import { orderPaymentEndpoints } from './order-payments'
 import { orderEndpoints } from './orders'
+import { productPictureEndpoints } from './product-pictures'
 import { productEndpoints } from './products'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
+import { stockEndpoints } from './stock'
 
 /** Every endpoint of /api/admin/: the OpenAPI document and the role-matrix test walk this list. */
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
@@ -22,9 +26,13 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...orderEditEndpoints,
   ...orderPrintEndpoints,
   ...orderRefundEndpoints,
+  ...orderPaymentEndpoints,
   ...customerEndpoints,
   ...inboxEndpoints,
   ...savedViewEndpoints,
   ...productEndpoints,
+  ...stockEndpoints,
+  ...productPictureEndpoints,
+  ...deliveryEndpoints,
   // Each area adds its list here, one line.
 ]

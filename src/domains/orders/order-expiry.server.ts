@@ -1,5 +1,8 @@
 import 'server-only'
+import { and, eq } from 'drizzle-orm'
 import { db, type Db } from '@/db/client'
+import { payments } from '@/db/schema'
+import { testHook } from '@/lib/test-hooks'
 import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
 import { readSetting, SETTINGS, type SettingKey } from '@/domains/settings/settings.server'
@@ -34,8 +37,20 @@ export async function expiredUnpaidOrders(q: Db, at: Date, minutes: number): Pro
  */
 export async function expireOrder(q: Db, order: OrderRow, minutes: number): Promise<boolean> {
   if (order.status !== 'awaiting_payment') return false
-  return q.transaction((tx) => cancelWithin(tx, order, { unpaidMinutes: minutes }))
+  return q.transaction(async (tx) => {
+    // Money held for a two-stage capture (ADR 183) is the buyer's payment waiting for the manager: the
+    // order is never cancelled under it. The hold ends by «Списать» or «Отменить», or by ЮKassa's own
+    // expiry, which the poll reads as a declined payment; the next round then cancels the order.
+    if (heldPaymentGuard()) {
+      const [held] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'waiting_for_capture'))).limit(1)
+      if (held) return false
+    }
+    return cancelWithin(tx, order, { unpaidMinutes: minutes })
+  })
 }
+
+/** The held-payment guard's negative control switches it off (order-expiry.int.test.ts). */
+export const heldPaymentGuard = testHook('unpaid-order expiry skips held payments', true)
 
 export async function expireUnpaidOrders(q: Db, at: Date = now()): Promise<{ expired: number[] }> {
   const minutes = await unpaidOrderMinutes(q)

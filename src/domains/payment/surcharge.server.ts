@@ -32,6 +32,16 @@ export async function settlePaidEdit(
   const open = await openSurcharge(tx, order.id)
   const plan = planSurcharge(open?.amount ?? 0, order.total, totalAfter)
   if (plan.due > 0) {
+    if (open && open.confirmationUrl) {
+      // The provider made its payment for the old sum and will take no other (ЮKassa, ADR 183): that
+      // one is cancelled and a new one asks the new sum. A late success of the old one is still
+      // recorded (applyVerified), and the manager refunds the difference.
+      if (open.amount !== plan.due) {
+        await tx.update(payments).set({ status: 'cancelled', completedAt: now() }).where(and(eq(payments.id, open.id), inArray(payments.status, OPEN_SURCHARGE)))
+        return { refunds: [], due: await newSurcharge(tx, order, open.provider, totalAfter, plan.due) }
+      }
+      return { refunds: [], due: plan.due }
+    }
     if (open) {
       if (open.amount !== plan.due) {
         await tx.update(payments).set({ amount: plan.due }).where(eq(payments.id, open.id))
@@ -47,17 +57,24 @@ export async function settlePaidEdit(
       .limit(1)
     const provider = paid ? paymentProvider(paid.provider) : null
     if (!provider?.online) throw new Refusal('conflict', SURCHARGE_MESSAGES.offline(totalAfter - order.total))
-    const [row] = await tx
-      .insert(payments)
-      .values({ orderId: order.id, provider: provider.code, externalId: randomBytes(16).toString('hex'), amount: plan.due })
-      .returning({ id: payments.id })
-    await mailSurcharge(tx, order, provider.code, totalAfter, row!.id, plan.due)
-    return { refunds: [], due: plan.due }
+    return { refunds: [], due: await newSurcharge(tx, order, provider.code, totalAfter, plan.due) }
   }
   // Nothing due any more: the open surcharge is cancelled (its link then shows nothing to pay).
   if (open) await tx.update(payments).set({ status: 'cancelled', completedAt: now() }).where(and(eq(payments.id, open.id), inArray(payments.status, OPEN_SURCHARGE)))
   const refunds = plan.refund > 0 ? await requestAmountRefund(tx, order.id, plan.refund, { actor, reason: 'edit', comment: `Изменение заказа: ${formatRub(order.total)} → ${formatRub(totalAfter)}` }) : []
   return { refunds, due: 0 }
+}
+
+/** A surcharge row on the provider the order's money came through, as that provider opens payments. */
+async function newSurcharge(tx: Tx, order: OrderRow, providerCode: string, totalAfter: number, due: number): Promise<number> {
+  const provider = paymentProvider(providerCode)
+  const [row] = await tx
+    .insert(payments)
+    // A gateway's payment starts 'created' (ADR 173); the sandbox's 'pending' as before.
+    .values({ orderId: order.id, provider: provider.code, externalId: randomBytes(16).toString('hex'), amount: due, ...provider.opening?.() })
+    .returning({ id: payments.id })
+  await mailSurcharge(tx, order, provider.code, totalAfter, row!.id, due)
+  return due
 }
 
 async function mailSurcharge(tx: Tx, order: OrderRow, providerCode: string, total: number, paymentId: number, due: number): Promise<void> {

@@ -23,8 +23,11 @@ export function planSurcharge(pending: number, totalBefore: number, totalAfter: 
   return due > 0 ? { due, refund: 0 } : { due: 0, refund: due === 0 ? 0 : -due }
 }
 
-/** A surcharge not paid yet: waiting, or declined and still owed (the buyer may try again). */
-export const OPEN_SURCHARGE = ['pending', 'failed'] as const
+/**
+ * A surcharge not paid yet: waiting, or declined and still owed (the buyer may try again). A gateway's
+ * surcharge starts 'created' and may be held two-stage (ADR 183): still owed until captured.
+ */
+export const OPEN_SURCHARGE = ['created', 'pending', 'waiting_for_capture', 'failed'] as const
 
 /**
  * What a paid order still waits for: its open surcharges, every payment after the order's first that

@@ -13,7 +13,7 @@ import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
 import { openSurcharge } from '../../surcharge.server'
-import { fromNetworks, kopecksOf, toValue, toYookassaReceipt, yookassaPayment, yookassaRefund, type YookassaNotification, type YookassaPayment } from './yookassa'
+import { fromNetworks, kopecksOf, toValue, toYookassaReceipt, yookassaPayment, yookassaReceiptList, yookassaRefund, type YookassaNotification, type YookassaPayment } from './yookassa'
 import { yookassaCall, yookassaSettings, type CallFailure } from './yookassa-client.server'
 
 /**
@@ -117,20 +117,55 @@ async function settle(database: Db, rowId: number, object: YookassaPayment): Pro
       return moved.length ? 'moved' : 'unchanged'
     }
     case 'waiting_for_capture': {
-      if (amount !== row.amount) return 'amount-mismatch'
+      if (amount !== row.amount) return drift(row.id, row.amount, amount, object.status)
       const moved = await database
         .update(payments)
-        .set({ status: 'waiting_for_capture' })
+        .set({ status: 'waiting_for_capture', holdExpiresAt: object.expires_at ? new Date(object.expires_at) : null })
         .where(and(eq(payments.id, row.id), inArray(payments.status, ['created', 'pending'])))
         .returning({ id: payments.id })
       return moved.length ? 'moved' : 'unchanged'
     }
-    case 'succeeded':
-      return applyVerified(database, { paymentId: object.id, status: 'succeeded', amount: String(amount) }, 'yookassa')
+    case 'succeeded': {
+      // The sum taken must be the sum we asked (a surcharge's too, ADR 169): anything else is refused
+      // here and logged for a person, never recorded as paid.
+      if (amount !== row.amount) return drift(row.id, row.amount, amount, object.status)
+      const result = await applyVerified(database, { paymentId: object.id, status: 'succeeded', amount: String(amount) }, 'yookassa')
+      if (!row.receiptId && object.receipt_registration) await readReceipts(database, { paymentRowId: row.id, paymentId: object.id })
+      return result
+    }
     case 'canceled':
       // A hold we released is already 'cancelled'; anything still open was declined or expired.
       return applyVerified(database, { paymentId: object.id, status: 'failed', amount: String(row.amount) }, 'yookassa')
   }
+}
+
+function drift(paymentId: number, expected: number, got: number, status: string): 'amount-mismatch' {
+  logger.error({ paymentId, expected, got, status }, 'ЮKassa payment amount differs from ours: not recorded')
+  return 'amount-mismatch'
+}
+
+/**
+ * GET /receipts?payment_id= (or refund_id=): the id and registration state of the receipts ЮKassa made
+ * for one of our payments or refunds (ADR 183), kept for the order's timeline. Not fatal: the money
+ * has moved already, and the next re-read tries again.
+ */
+export async function readReceipts(database: Db, of: { paymentRowId: number; paymentId: string } | { refundRowId: number; refundId: string }): Promise<void> {
+  const query = 'paymentId' in of ? `payment_id=${encodeURIComponent(of.paymentId)}` : `refund_id=${encodeURIComponent(of.refundId)}`
+  const answer = await yookassaCall({
+    method: 'GET',
+    path: `receipts?${query}`,
+    operation: 'GET /receipts',
+    objectId: 'paymentId' in of ? of.paymentId : of.refundId,
+    paymentId: 'paymentRowId' in of ? of.paymentRowId : null,
+    refundId: 'refundRowId' in of ? of.refundRowId : null,
+    answer: yookassaReceiptList,
+  })
+  if (!answer.ok) return
+  // The prepayment (or refund) receipt: the settlement receipt of the same payment is ours already.
+  const own = answer.body.items.find((r) => r.type === ('paymentId' in of ? 'payment' : 'refund'))
+  if (!own) return
+  if ('paymentRowId' in of) await database.update(payments).set({ receiptId: own.id, receiptStatus: own.status }).where(eq(payments.id, of.paymentRowId))
+  else await database.update(paymentRefunds).set({ receiptStatus: own.status }).where(eq(paymentRefunds.id, of.refundRowId))
 }
 
 /** GET /payments/{id} and act on what ЮKassa says now. */
@@ -156,26 +191,56 @@ export async function syncPayment(database: Db, externalId: string, metadataFall
   return settle(database, row.id, answer.body)
 }
 
-export type HoldResult = { ok: true } | { ok: false; kind: 'not-found' | 'not-held' | 'unavailable' | 'declined' }
+export type HoldResult = { ok: true; amount?: number } | { ok: false; kind: 'not-found' | 'not-held' | 'unavailable' | 'declined' | 'amount-drift' } | { ok: false; kind: 'receipt'; reason: ReceiptRefusalKind }
 
-/** Two-stage: takes the held money (POST /payments/{id}/capture, all of it); the order is then paid. */
+/**
+ * What a capture takes now: the order's current total for its first payment (an order edited down
+ * while held captures less, never more than held), a surcharge's own amount otherwise (ADR 169).
+ */
+async function captureAmount(database: Db, row: typeof payments.$inferSelect): Promise<number> {
+  const [order] = await database.select({ total: orders.total, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, row.orderId))
+  if (!order || order.paidAt) return row.amount
+  return Math.min(order.total, row.amount)
+}
+
+/**
+ * Two-stage: takes the held money (POST /payments/{id}/capture) with the amount and the receipt of the
+ * order as it is now; the order is then paid. A partial capture carries its receipt, as ЮKassa asks
+ * (its receipts page: a refund of the first receipt and a new one). The key names the amount, so a
+ * retry of the same capture replays and a capture after a further edit is a new request.
+ */
 export async function capturePayment(database: Db, paymentId: number): Promise<HoldResult> {
   const [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, 'yookassa')))
   if (!row) return { ok: false, kind: 'not-found' }
   if (row.status !== 'waiting_for_capture') return { ok: false, kind: 'not-held' }
+  const amount = await captureAmount(database, row)
+  const forReceipt = await receiptOrder(database, row.orderId)
+  if (!forReceipt) return { ok: false, kind: 'not-found' }
+  const built = amount === forReceipt.total ? paymentReceipt(forReceipt, 'yookassa') : amountReceipt(forReceipt, amount, 'yookassa')
+  if (!built.ok) return { ok: false, kind: 'receipt', reason: built.kind }
   const answer = await yookassaCall({
     method: 'POST',
     path: `payments/${encodeURIComponent(row.externalId)}/capture`,
     operation: 'POST /payments/{id}/capture',
-    idempotenceKey: `capture-${row.id}`,
+    idempotenceKey: `capture-${row.id}-${amount}`,
     paymentId: row.id,
     objectId: row.externalId,
-    body: { amount: { value: toValue(row.amount), currency: 'RUB' } },
+    body: { amount: { value: toValue(amount), currency: 'RUB' }, ...(amount !== row.amount ? { receipt: toYookassaReceipt(built.receipt) } : {}) },
     answer: yookassaPayment,
   })
   if (!answer.ok) return { ok: false, kind: answer.kind === 'http' && (answer.status ?? 500) < 500 ? 'declined' : 'unavailable' }
+  if (answer.body.status !== 'succeeded') return { ok: false, kind: 'declined' }
+  const taken = kopecksOf(answer.body.amount.value)
+  if (taken !== amount) {
+    drift(row.id, amount, taken ?? -1, answer.body.status)
+    return { ok: false, kind: 'amount-drift' }
+  }
+  // The payment is now for what was taken: the money check of applyVerified compares with it.
+  if (amount !== row.amount) {
+    await database.update(payments).set({ amount, receipt: built.receipt }).where(and(eq(payments.id, row.id), eq(payments.status, 'waiting_for_capture')))
+  }
   await settle(database, row.id, answer.body)
-  return answer.body.status === 'succeeded' ? { ok: true } : { ok: false, kind: 'declined' }
+  return { ok: true, amount }
 }
 
 /** Two-stage: releases the held money (POST /payments/{id}/cancel); the payment is 'cancelled'. */
@@ -197,7 +262,7 @@ export async function releaseHold(database: Db, paymentId: number): Promise<Hold
   if (answer.body.status !== 'canceled') return { ok: false, kind: 'declined' }
   await database
     .update(payments)
-    .set({ status: 'cancelled', providerStatus: 'canceled', completedAt: now() })
+    .set({ status: 'cancelled', providerStatus: 'canceled', completedAt: now(), holdExpiresAt: null })
     .where(and(eq(payments.id, row.id), eq(payments.status, 'waiting_for_capture')))
   return { ok: true }
 }
@@ -211,6 +276,7 @@ export async function syncRefund(database: Db, refundId: string): Promise<'updat
     .set({ receiptStatus: answer.body.receipt_registration ?? null })
     .where(eq(paymentRefunds.providerRefundId, answer.body.id))
     .returning({ id: paymentRefunds.id })
+  if (updated[0] && answer.body.receipt_registration) await readReceipts(database, { refundRowId: updated[0].id, refundId: answer.body.id })
   return updated.length ? 'updated' : 'unknown'
 }
 

@@ -34,6 +34,8 @@ export const yookassaPayment = z.object({
   cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
   receipt_registration: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
+  /** Two-stage: until when ЮKassa holds the money; after it ЮKassa cancels the payment itself. */
+  expires_at: z.string().optional(),
 })
 export type YookassaPayment = z.infer<typeof yookassaPayment>
 
@@ -46,6 +48,18 @@ export const yookassaRefund = z.object({
   cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
 })
 export type YookassaRefund = z.infer<typeof yookassaRefund>
+
+/** A receipt as ЮKassa reports it (POST /receipts, GET /receipts?payment_id=…, GET /receipts/{id}). */
+export const yookassaReceiptObject = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(['payment', 'refund']),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  payment_id: z.string().optional(),
+  refund_id: z.string().optional(),
+})
+export type YookassaReceiptObject = z.infer<typeof yookassaReceiptObject>
+
+export const yookassaReceiptList = z.object({ type: z.literal('list'), items: z.array(yookassaReceiptObject) })
 
 /** POST /payment/notify/yookassa/: the notification's envelope; the object is re-read before acting. */
 export const yookassaNotification = z.object({
@@ -83,7 +97,8 @@ export interface YookassaReceiptItem {
   amount: { value: string; currency: 'RUB' }
   vat_code: number
   payment_subject: 'commodity' | 'service'
-  payment_mode: 'full_prepayment'
+  /** full_prepayment at payment; full_payment in the settlement receipt at shipment (ADR 183). */
+  payment_mode: 'full_prepayment' | 'full_payment'
   measure: 'piece'
   mark_code_info?: Record<string, string>
   mark_mode?: '0'
@@ -98,7 +113,7 @@ export interface YookassaReceipt {
  * Our receipt in ЮKassa's fields: `amount` of an item is the price of one piece. The receipt builder
  * refused rates without a ЮKassa code already, so every rate here has one.
  */
-export function toYookassaReceipt(receipt: Receipt): YookassaReceipt {
+export function toYookassaReceipt(receipt: Receipt, mode: YookassaReceiptItem['payment_mode'] = 'full_prepayment'): YookassaReceipt {
   const customer = receipt.customer.email ? { email: receipt.customer.email } : { phone: phoneDigits(receipt.customer.phone ?? '') }
   return {
     customer,
@@ -109,7 +124,7 @@ export function toYookassaReceipt(receipt: Receipt): YookassaReceipt {
         amount: { value: toValue(l.price), currency: 'RUB' },
         vat_code: Number(VAT_CODES[l.vat].yookassa),
         payment_subject: l.subject,
-        payment_mode: l.mode,
+        payment_mode: mode === 'full_payment' ? mode : l.mode,
         measure: l.measure,
       }
       // The piece's code is known only once scanned; a prepayment receipt carries none (ADR 172).
@@ -140,4 +155,21 @@ export function fromNetworks(ip: string, spec: string): boolean {
   const family = isIP(ip)
   if (!family) return false
   return networkList(spec).check(ip, family === 6 ? 'ipv6' : 'ipv4')
+}
+
+/**
+ * POST /receipts: the settlement receipt («чек зачёта предоплаты», ADR 183) of a prepaid order at
+ * shipment: the same goods as full_payment, settled by the prepayment already received, with the
+ * marked pieces' codes the warehouse entered.
+ */
+export function settlementReceiptBody(receipt: Receipt, paymentId: string): Record<string, unknown> {
+  const { customer, items } = toYookassaReceipt(receipt, 'full_payment')
+  return {
+    customer,
+    payment_id: paymentId,
+    type: 'payment',
+    send: true,
+    items,
+    settlements: [{ type: 'prepayment', amount: { value: toValue(receipt.total), currency: 'RUB' } }],
+  }
 }

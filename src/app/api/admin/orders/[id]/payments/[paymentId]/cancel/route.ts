@@ -1,0 +1,3 @@
+import { cancelPaymentEndpoint } from '@/admin/api/order-payments'
+
+export const POST = cancelPaymentEndpoint.serve

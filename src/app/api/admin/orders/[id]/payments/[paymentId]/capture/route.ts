@@ -1,0 +1,3 @@
+import { capturePaymentEndpoint } from '@/admin/api/order-payments'
+
+export const POST = capturePaymentEndpoint.serve

@@ -1,0 +1,3 @@
+import { settlementReceiptEndpoint } from '@/admin/api/order-payments'
+
+export const POST = settlementReceiptEndpoint.serve
