@@ -15,6 +15,7 @@ import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
 import { stockEndpoints } from './stock'
+import { stockEndpoints } from './stock'
 
 /** Every endpoint of /api/admin/: the OpenAPI document and the role-matrix test walk this list. */
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
@@ -31,6 +32,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...inboxEndpoints,
   ...savedViewEndpoints,
   ...productEndpoints,
+  ...stockEndpoints,
   ...stockEndpoints,
   ...productPictureEndpoints,
   ...deliveryEndpoints,

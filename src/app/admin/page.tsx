@@ -73,7 +73,12 @@ export default async function DashboardPage() {
           </ul>
         </section>
         <section className={`${ui.card} p-4`}>
-          <h2 className="text-sm font-semibold text-ink-600">Заканчиваются на складе</h2>
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 className="text-sm font-semibold text-ink-600">Заканчиваются на складе</h2>
+            <Link className={`${ui.link} text-sm`} href="/admin/stock/?low=1">
+              Все в остатках
+            </Link>
+          </div>
           {board.lowStock.length ? (
             <ul className="mt-3 divide-y divide-line">
               {board.lowStock.map((o) => (
@@ -86,7 +91,7 @@ export default async function DashboardPage() {
               ))}
             </ul>
           ) : (
-            <p className="mt-3 text-ink-600">Остатков меньше 5 штук нет.</p>
+            <p className="mt-3 text-ink-600">Остатков не больше порога нет.</p>
           )}
         </section>
       </div>

@@ -1,21 +1,21 @@
 import 'server-only'
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, sql, sum } from 'drizzle-orm'
+import { and, count, gte, inArray, ne, sql, sum } from 'drizzle-orm'
 import { db } from '@/db/client'
-import { offers, products } from '@/db/schema/catalog'
+import { lowStockOffers } from '@/domains/catalog/stock-grid.server'
 import { orders, type OrderStatus } from '@/db/schema/orders'
 import { now } from '@/lib/clock'
 import { lastDays, moscowDayStart, totals, type Totals } from './dashboard'
 
 /** Statuses that wait for someone in the shop to act. */
 export const WAITING: readonly OrderStatus[] = ['new', 'awaiting_payment', 'paid', 'assembling']
-export const LOW_STOCK = 5
 const CHART_DAYS = 14
 
 export interface Dashboard {
   today: Totals
   week: Totals
   waiting: { status: OrderStatus; count: number }[]
-  lowStock: { offerId: number; sku: string; name: string; stock: number }[]
+  /** Active offers at or below their threshold (their own, else the shop's; ADR 185). */
+  lowStock: { offerId: number; sku: string; name: string; stock: number; threshold: number }[]
   days: { date: string; orders: number; revenue: number }[]
 }
 
@@ -40,13 +40,7 @@ export async function dashboard(): Promise<Dashboard> {
     totalsSince(today),
     totalsSince(weekStart),
     db().select({ status: orders.status, count: count() }).from(orders).where(inArray(orders.status, [...WAITING])).groupBy(orders.status),
-    db()
-      .select({ offerId: offers.id, sku: offers.sku, name: products.name, stock: offers.stock })
-      .from(offers)
-      .innerJoin(products, eq(products.id, offers.productId))
-      .where(and(eq(offers.active, true), isNotNull(offers.stock), lte(offers.stock, LOW_STOCK)))
-      .orderBy(asc(offers.stock), asc(offers.sku))
-      .limit(20),
+    lowStockOffers(db(), 20),
     db()
       .select({ date: day, orders: count(), revenue: sum(orders.total).mapWith(Number) })
       .from(orders)
@@ -59,7 +53,7 @@ export async function dashboard(): Promise<Dashboard> {
     today: todayTotals,
     week: weekTotals,
     waiting: WAITING.map((status) => ({ status, count: waitingBy.get(status) ?? 0 })),
-    lowStock: lowRows.map((r) => ({ ...r, stock: r.stock ?? 0 })),
+    lowStock: lowRows,
     days: lastDays(at, CHART_DAYS).map((date) => ({ date, orders: byDay.get(date)?.orders ?? 0, revenue: byDay.get(date)?.revenue ?? 0 })),
   }
 }

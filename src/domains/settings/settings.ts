@@ -19,6 +19,7 @@ export const SETTING_GROUPS = {
   mail: 'Почта',
   analytics: 'Аналитика',
   limits: 'Защита от злоупотреблений',
+  stock: 'Склад',
 } as const
 export type SettingGroup = keyof typeof SETTING_GROUPS
 
@@ -76,6 +77,7 @@ const M = {
   metrikaId: 'Номер счётчика Яндекс Метрики — только цифры (до 12), например 12345678.',
   gtmId: 'Контейнер Google Tag Manager — вида GTM-XXXXXXX (латинские буквы и цифры).',
   mailFrom: 'Отправитель — адрес или «Имя <адрес>», например «Витамаркет <shop@example.ru>».',
+  lowStock: 'Порог — целое число от 0 до 100 000.',
 } as const
 
 /** An object whose every issue of its own (wrong type, unknown field) reads in Russian. */
@@ -264,6 +266,14 @@ export const SETTINGS = {
       { name: 'couponTriesPerIp', label: 'Попыток промокода с одного адреса', kind: 'integer' },
       { name: 'windowMinutes', label: 'Окно, минут', kind: 'integer' },
     ],
+  }),
+  'stock.lowThreshold': define({
+    label: 'Порог «заканчивается на складе»',
+    group: 'stock',
+    hint: 'Предложение с остатком не больше порога попадает в список «Заканчиваются» на обзоре и в таблице остатков. У предложения может быть свой порог (таблица «Остатки»).',
+    schema: z.number({ error: M.lowStock }).int({ error: M.lowStock }).min(0, { error: M.lowStock }).max(100_000, { error: M.lowStock }),
+    fallback: 5,
+    fields: [{ name: '', label: 'Порог, шт.', kind: 'integer' }],
   }),
 } as const
 
