@@ -4,7 +4,7 @@ import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
 import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
 import { sendStrandedRefunds } from '@/domains/payment/payment-refund.server'
-import { pollOpenPayments } from '@/domains/payment/providers/yookassa/yookassa.server'
+import { pollGateways } from '@/domains/payment/providers/gateway-poll.server'
 import { refreshDueCarrierPoints } from '@/domains/delivery/carriers/registry.server'
 import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
 import { refreshOrderStatistics, type AnalyzedTable } from './statistics.db'
@@ -27,7 +27,7 @@ let timer: NodeJS.Timeout | undefined
 /**
  * Started once per server process (src/instrumentation.ts): once soon after start, then hourly; the
  * unpaid-order expiry (ADR 154) starts with it and runs every five minutes, each round first re-reading
- * the ЮKassa payments still open (ADR 173).
+ * the gateways' payments still open (ЮKassa, Т-Банк, Долями; ADR 173, 181, 182).
  */
 export function startHousekeeping(intervalMs = 3600_000): void {
   if (timer) return
@@ -41,5 +41,5 @@ export function startHousekeeping(intervalMs = 3600_000): void {
   setTimeout(run, 60_000).unref()
   timer = setInterval(run, intervalMs)
   timer.unref()
-  startOrderExpiry(() => pollOpenPayments(db()))
+  startOrderExpiry(() => pollGateways(db()))
 }

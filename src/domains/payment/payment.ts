@@ -5,15 +5,18 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { PaymentStatus } from '@/db/schema'
+import { env } from '@/lib/env'
 import type { Kopecks } from '@/lib/money'
 import { testHook } from '@/lib/test-hooks'
+import { dolyameProvider } from './providers/dolyame/dolyame.provider'
+import { tbankProvider } from './providers/tbank/tbank.provider'
 import { yookassaProvider } from './providers/yookassa/yookassa.provider'
 import type { Receipt, ReceiptProvider } from './receipt'
 
 export type PaymentCode = 'card' | 'dolyame' | 'bill' | 'cash'
 
-/** Real acquirers, each a module under providers/ (ADR 173); Т-Банк and Долями join this list. */
-export type GatewayCode = 'yookassa'
+/** Real acquirers, each a module under providers/ (ADR 173, 181, 182). */
+export type GatewayCode = 'yookassa' | 'tbank' | 'dolyame'
 
 export interface PaymentProvider {
   /** The pay system's code for the built-in ones, the gateway's for a real acquirer (payments.provider). */
@@ -79,11 +82,14 @@ const PROVIDERS: Record<PaymentCode, PaymentProvider> = {
 }
 
 /**
- * Real acquirers by their code, each with the pay systems it serves once its keys are set (ADR 173):
- * a card order then goes to ЮKassa, otherwise to the sandbox.
+ * Real acquirers by their code, each with the pay systems it serves once its keys are set (ADR 173,
+ * 181, 182): a card order goes to ЮKassa or Т-Банк, a Долями order to Долями, otherwise to the sandbox.
+ * With both card gateways set, CARD_GATEWAY names the one; unset, the first in this list (ADR 181).
  */
 const GATEWAYS: readonly { provider: PaymentProvider; serves: readonly PaymentCode[]; configured: () => boolean }[] = [
   { provider: yookassaProvider, serves: ['card'], configured: yookassaProvider.configured },
+  { provider: tbankProvider, serves: ['card'], configured: tbankProvider.configured },
+  { provider: dolyameProvider, serves: ['dolyame'], configured: dolyameProvider.configured },
 ]
 
 /**
@@ -92,7 +98,9 @@ const GATEWAYS: readonly { provider: PaymentProvider; serves: readonly PaymentCo
  */
 export function paymentProvider(code: string): PaymentProvider {
   for (const g of GATEWAYS) if (g.provider.code === code) return g.provider
-  for (const g of GATEWAYS) if ((g.serves as readonly string[]).includes(code) && g.configured()) return g.provider
+  const serving = GATEWAYS.filter((g) => (g.serves as readonly string[]).includes(code) && g.configured())
+  const chosen = serving.find((g) => g.provider.code === env().CARD_GATEWAY) ?? serving[0]
+  if (chosen) return chosen.provider
   return (PROVIDERS as Record<string, PaymentProvider | undefined>)[code] ?? PROVIDERS.cash
 }
 

@@ -1,0 +1,102 @@
+import 'server-only'
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { db, type Db } from '@/db/client'
+import { orders, payments } from '@/db/schema'
+import { now } from '@/lib/clock'
+import { openSurcharge } from '../surcharge.server'
+
+/**
+ * What every redirect gateway does the same way around its own calls (ADR 181, 182): the buyer's pay
+ * link, the moves of a payment row that are not final, the retry of a declined attempt, the polling of
+ * payments still open. Т-Банк and Долями use it; ЮKassa has its own copies for now (a later change).
+ */
+
+export type PaymentRow = typeof payments.$inferSelect
+
+export interface GatewayPayView {
+  orderId: number
+  paymentId: number
+  amount: number
+  surcharge: boolean
+}
+
+/**
+ * What the order's payment link pays through a gateway (the random token is the capability): an
+ * unpaid order's first payment, or a paid order's open surcharge (ADR 169). Null: nothing to pay here.
+ */
+export async function gatewayPayView(token: string, provider: string): Promise<GatewayPayView | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null
+  const [order] = await db().select().from(orders).where(eq(orders.paymentToken, token))
+  if (!order || order.status === 'cancelled') return null
+  const surcharge = order.paidAt ? await openSurcharge(db(), order.id) : undefined
+  const [first] = surcharge ? [surcharge] : order.status === 'awaiting_payment' ? await db().select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id).limit(1) : []
+  if (!first || first.provider !== provider) return null
+  return { orderId: order.id, paymentId: first.id, amount: first.amount, surcharge: Boolean(surcharge) }
+}
+
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
+}
+
+export async function orderIdOfToken(token: string): Promise<number | null> {
+  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.paymentToken, token))
+  return order?.id ?? null
+}
+
+/**
+ * A row of this gateway ready for a new attempt: a declined one starts over under a fresh placeholder
+ * id and key (the declined attempt stays in payment_events). A conditional move, so two presses reset once.
+ */
+export async function payableRow(database: Db, paymentId: number, provider: string): Promise<PaymentRow | null> {
+  let [row] = await database.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.provider, provider)))
+  if (!row) return null
+  if (row.status === 'failed') {
+    const [reset] = await database
+      .update(payments)
+      .set({ status: 'created', externalId: randomBytes(16).toString('hex'), idempotenceKey: null, confirmationUrl: null, providerStatus: null, completedAt: null })
+      .where(and(eq(payments.id, row.id), eq(payments.status, 'failed')))
+      .returning()
+    ;[row] = reset ? [reset] : await database.select().from(payments).where(eq(payments.id, row.id))
+  }
+  return row ?? null
+}
+
+/** The row's key of its create call, written once (two tries at once still share it). */
+export async function keyOnce(database: Db, rowId: number, fresh: string): Promise<string> {
+  await database.update(payments).set({ idempotenceKey: fresh }).where(and(eq(payments.id, rowId), isNull(payments.idempotenceKey)))
+  const [keyed] = await database.select({ idempotenceKey: payments.idempotenceKey }).from(payments).where(eq(payments.id, rowId))
+  return keyed!.idempotenceKey!
+}
+
+/** A move that is not the provider's final word: to pending or to a hold, only from where it may start. */
+export async function moveOpen(database: Db, rowId: number, to: 'pending' | 'waiting_for_capture'): Promise<'moved' | 'unchanged'> {
+  const from: PaymentRow['status'][] = to === 'pending' ? ['created'] : ['created', 'pending']
+  const moved = await database
+    .update(payments)
+    .set({ status: to })
+    .where(and(eq(payments.id, rowId), inArray(payments.status, from)))
+    .returning({ id: payments.id })
+  return moved.length ? 'moved' : 'unchanged'
+}
+
+/**
+ * The fallback for notifications that never came: every payment of `provider` still open after
+ * `graceMinutes` is read again with `sync` (which settles it like a notification). A 'created' row is
+ * not read: the gateway has not named it yet. Answers how many were read.
+ */
+export async function pollOpen(database: Db, provider: string, sync: (row: PaymentRow) => Promise<unknown>, at: Date = now(), graceMinutes = 10): Promise<number> {
+  const open = await database
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), inArray(payments.status, ['pending', 'waiting_for_capture'])))
+    .orderBy(payments.id)
+    .limit(200)
+  let read = 0
+  for (const row of open) {
+    if (row.createdAt.getTime() > at.getTime() - graceMinutes * 60_000) continue
+    await sync(row)
+    read++
+  }
+  return read
+}
