@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { orders } from './orders'
 
-export const STAFF_ROLES = ['owner', 'manager', 'content', 'warehouse'] as const
+export const STAFF_ROLES = ['owner', 'manager', 'content', 'warehouse', 'exchange'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
 /** The shop's staff, apart from buyers: another table, another cookie, another login (ADR 162). */
