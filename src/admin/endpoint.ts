@@ -28,9 +28,14 @@ export interface EndpointSpec<P extends z.ZodType, Q extends z.ZodType, B extend
   params?: P
   query?: Q
   body?: B
+  /**
+   * A file sent as the raw request body instead of JSON (ADR 184): the handler gets its bytes. The
+   * declared types are for the document; the use-case judges the bytes themselves.
+   */
+  upload?: { mediaTypes: readonly string[]; maxBytes: number; tooLarge: string }
   /** The answer's shape, or the kind of file it is. */
   response: R | 'csv' | 'pdf'
-  handle: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; actor: Actor; request: Request }) => Promise<z.input<R> | Response>
+  handle: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; bytes: Uint8Array; actor: Actor; request: Request }) => Promise<z.input<R> | Response>
 }
 
 /** What Next passes a route handler; a route without dynamic segments may get no params at all. */
@@ -136,7 +141,17 @@ export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = No
       const query = (spec.query ?? NOTHING).safeParse(Object.fromEntries(rawQuery))
       if (!query.success) return json(invalidAnswer(query.error), 400)
       let body: unknown = {}
-      if (spec.method !== 'GET') {
+      let bytes = new Uint8Array(0)
+      if (spec.upload) {
+        const tooLarge = () => json({ error: spec.upload!.tooLarge }, 413)
+        if (Number(request.headers.get('content-length') ?? '0') > spec.upload.maxBytes) return tooLarge()
+        try {
+          bytes = await readCapped(request, spec.upload.maxBytes)
+        } catch (error) {
+          if (error instanceof PayloadTooLarge) return tooLarge()
+          throw error
+        }
+      } else if (spec.method !== 'GET') {
         const read = await readJson(request)
         if (!read.ok) return read.answer
         if (hasNul(read.value)) return json({ error: ADMIN_MESSAGES.nulCharacter }, 400)
@@ -148,6 +163,7 @@ export function endpoint<P extends z.ZodType = Nothing, Q extends z.ZodType = No
         params: params.data as z.output<P>,
         query: query.data as z.output<Q>,
         body: body as z.output<B>,
+        bytes,
         actor,
         request,
       })

@@ -58,6 +58,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl: strin
       'x-permission': spec.permission,
       parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
       ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+      ...(spec.upload
+        ? { requestBody: { required: true, content: Object.fromEntries(spec.upload.mediaTypes.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) } }
+        : {}),
       responses: {
         '200': ok,
         '400': errorAnswer('Неверные данные'),

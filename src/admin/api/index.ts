@@ -10,6 +10,7 @@ import { orderRefundEndpoints } from './order-refunds'
 import { orderPaymentEndpoints } from './order-payments'
 import { orderEndpoints } from './orders'
 import { productPictureEndpoints } from './product-pictures'
+import { productPictureEndpoints } from './product-pictures'
 import { productEndpoints } from './products'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
@@ -32,6 +33,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...inboxEndpoints,
   ...savedViewEndpoints,
   ...productEndpoints,
+  ...productPictureEndpoints,
   ...stockEndpoints,
   ...stockEndpoints,
   ...productPictureEndpoints,

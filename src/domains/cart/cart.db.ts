@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { basketLines, brands, offers, products, sections, sessions, users } from '@/db/schema'
+import { offerPictureSql } from '@/domains/media/storefront-pictures.server'
 import type { Owner } from '@/domains/session/session.server'
 import type { BasketItem, OfferFacts } from './cart'
 
@@ -27,7 +28,7 @@ export async function selectBasketItems(db: Db | Tx, owner: Owner): Promise<Bask
       sectionCode: sections.code,
       sectionName: sections.name,
       brandName: brands.name,
-      picture: offers.picture,
+      picture: offerPictureSql('thumb'),
       packageSize: offers.packageSize,
       packageUnit: offers.packageUnit,
       flavour: offers.flavour,

@@ -16,6 +16,7 @@ import {
   sections,
 } from '@/db/schema'
 import type { ProductForm } from '@/db/schema/catalog'
+import { offerPictureSql, selectGallerySlides } from '@/domains/media/storefront-pictures.server'
 import { productUrl, toOfferCard, type PartnerLink, type ProductCardData } from './catalog'
 import type { CatalogIndex, IndexEntry } from './catalog-filter'
 
@@ -53,7 +54,8 @@ export async function selectProductCards(db: Db, ids: readonly number[]): Promis
         flavour: offers.flavour,
         price: offers.price,
         oldPrice: offers.oldPrice,
-        picture: offers.picture,
+        // An uploaded main picture replaces the seed's pack shot (ADR 184).
+        picture: offerPictureSql('card'),
         stock: offers.stock,
       })
       .from(offers)
@@ -218,7 +220,8 @@ export async function selectProductDetail(db: Db, code: string) {
   if (!row) return null
   const [card] = await selectProductCards(db, [row.id])
   if (!card) return null
-  const [images, badgeRows, properties] = await Promise.all([
+  const [uploaded, seeded, badgeRows, properties] = await Promise.all([
+    selectGallerySlides(db, row.id),
     db
       .select({ id: productImages.id, url: productImages.url, alt: productImages.alt })
       .from(productImages)
@@ -236,6 +239,8 @@ export async function selectProductDetail(db: Db, code: string) {
       .where(eq(productProperties.productId, row.id))
       .orderBy(asc(productProperties.sort), asc(productProperties.id)),
   ])
+  // Uploaded pictures replace the pack shots; a product without any keeps them (ADR 184).
+  const images = uploaded.length ? uploaded : seeded
   return { ...row, card, images, badges: badgeRows, properties }
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
+import { offerPictureSql } from '@/domains/media/storefront-pictures.server'
 import {
   buyerProfiles,
   checkoutKeys,
@@ -84,7 +85,7 @@ export async function giftOffer(q: Q, offerId: number): Promise<GiftOffer | unde
       offerId: offers.id,
       productId: offers.productId,
       name: products.name,
-      picture: offers.picture,
+      picture: offerPictureSql('thumb'),
       productCode: products.code,
       sectionCode: sections.code,
       weightGrams: offers.weightGrams,

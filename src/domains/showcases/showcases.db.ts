@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
+import { offerPictureSql } from '@/domains/media/storefront-pictures.server'
 import {
   badges,
   distributors,
@@ -42,7 +43,7 @@ export async function selectSlides(db: Conn, tabIds: readonly number[]) {
       discountPicture: showcaseSlides.discountPicture,
       price: offers.price,
       oldPrice: offers.oldPrice,
-      offerPicture: offers.picture,
+      offerPicture: offerPictureSql('card'),
       productId: products.id,
       productCode: products.code,
       sectionCode: sections.code,
@@ -116,7 +117,7 @@ export async function selectFeaturedSlides(db: Conn) {
       price: offers.price,
       oldPrice: offers.oldPrice,
       stock: offers.stock,
-      offerPicture: offers.picture,
+      offerPicture: offerPictureSql('card'),
       productName: products.name,
       productCode: products.code,
       sectionCode: sections.code,

@@ -1,0 +1,3 @@
+import { reorderPicturesEndpoint } from '@/admin/api/product-pictures'
+
+export const POST = reorderPicturesEndpoint.serve
