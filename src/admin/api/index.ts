@@ -10,12 +10,10 @@ import { orderRefundEndpoints } from './order-refunds'
 import { orderPaymentEndpoints } from './order-payments'
 import { orderEndpoints } from './orders'
 import { productPictureEndpoints } from './product-pictures'
-import { productPictureEndpoints } from './product-pictures'
 import { productEndpoints } from './products'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
 import { staffEndpoints } from './staff'
-import { stockEndpoints } from './stock'
 import { stockEndpoints } from './stock'
 
 /** Every endpoint of /api/admin/: the OpenAPI document and the role-matrix test walk this list. */
@@ -33,8 +31,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...inboxEndpoints,
   ...savedViewEndpoints,
   ...productEndpoints,
-  ...productPictureEndpoints,
-  ...stockEndpoints,
   ...stockEndpoints,
   ...productPictureEndpoints,
   ...deliveryEndpoints,
