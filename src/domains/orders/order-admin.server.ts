@@ -11,6 +11,8 @@ import { surchargeMailKey } from '@/domains/payment/surcharge'
 import { MAILED_STATUSES, orderMailKey } from './order-mail'
 import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
 import { buildTimeline } from './order-timeline'
+import { mergeTimelines } from '@/domains/payment/payment-timeline'
+import { paymentTimelineOf } from '@/domains/payment/payment-timeline.server'
 import { deliveryServiceCode, linesOf, orderById, statusHistory, type OrderRow } from './orders.db'
 
 export const ORDER_ADMIN_MESSAGES = {
@@ -126,7 +128,8 @@ export async function orderDetail(orderId: number, actor: Pick<Actor, 'role'>, q
       refunds: side.refunds.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, status: r.status, reason: r.reason, createdAt: r.createdAt.toISOString() })),
     },
     props: order.props,
-    timeline: buildTimeline({ history, payments: side.payments, refunds: side.refunds, mails, notes: side.notes, audit: side.audit }),
+    // Provider calls, notifications and receipts beside the order's own history (ADR 183).
+    timeline: mergeTimelines(buildTimeline({ history, payments: side.payments, refunds: side.refunds, mails, notes: side.notes, audit: side.audit }), await paymentTimelineOf(q, orderId)),
   }
 }
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>

@@ -39,6 +39,8 @@ export interface TimelineSources {
 }
 
 const PAYMENT_STATUS: Record<string, string> = { pending: 'ожидает оплаты', succeeded: 'оплачен', failed: 'не прошёл', cancelled: 'отменён: больше не нужен' }
+/** A manager's actions on a held payment and the settlement receipt (ADR 183). */
+const AUDIT_TITLES: Record<string, string> = { 'payment-capture': 'Заблокированные деньги списаны', 'payment-cancel': 'Блокировка денег снята', 'settlement-receipt': 'Чек полного расчёта отправлен' }
 const REFUND_STATUS: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
 const REFUND_REASON: Record<string, string> = { 'paid-after-cancel': 'Оплата пришла после отмены заказа', staff: '', edit: 'Заказ уменьшен' }
 const MAIL_STATUS: Record<string, string> = { pending: 'в очереди', sending: 'отправляется', sent: 'отправлено', failed: 'не доставлено' }
@@ -126,6 +128,7 @@ export function buildTimeline(s: TimelineSources): TimelineEntry[] {
     // Status steps, notes and refunds have their own entries; other changes (edits) appear as such.
     if (a.action === 'status' || a.action === 'note' || a.action === 'refund') continue
     if (a.action === 'edit') push({ at: a.at.toISOString(), kind: 'change', title: 'Заказ изменён', text: editText(a.before, a.after), author: a.actor }, a.id)
+    else if (AUDIT_TITLES[a.action]) push({ at: a.at.toISOString(), kind: 'payment', title: AUDIT_TITLES[a.action]!, text: field(a.after, 'text'), author: a.actor }, a.id)
     else push({ at: a.at.toISOString(), kind: 'change', title: `Изменение: ${a.action}`, text: '', author: a.actor }, a.id)
   }
   return entries

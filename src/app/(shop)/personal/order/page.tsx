@@ -8,6 +8,8 @@ import { checkoutView, confirmationView } from '@/domains/checkout/checkout-page
 import { CheckoutPage } from '@/domains/checkout/ui/checkout-page'
 import { EndedCheckoutAttempt } from '@/domains/checkout/ui/ended-attempt'
 import { FallbackOrder } from '@/domains/checkout/ui/one-click-modal'
+import { db } from '@/db/client'
+import { rereadOnReturn } from '@/domains/payment/providers/yookassa/yookassa.server'
 import { OrderConfirmation } from '@/domains/checkout/ui/order-confirmation'
 
 export const metadata: Metadata = { title: 'Оформление заказа', robots: { index: false, follow: false } }
@@ -16,7 +18,11 @@ export default async function OrderPage({ searchParams }: PageProps<'/personal/o
   await connection()
   const { ORDER_ID } = await searchParams
   if (ORDER_ID !== undefined) {
-    const [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
+    let [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
+    if (!view) notFound()
+    // Back from ЮKassa: its word on the payment before the page shows it (ADR 183). Only for the
+    // order's own viewer (the view above checked), throttled, and nothing asked once the payment is final.
+    if (await rereadOnReturn(db(), view.order.id)) [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
     if (!view) notFound()
     return (
       <main className="container-page py-6 sm:py-8">

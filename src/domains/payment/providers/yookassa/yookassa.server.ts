@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, max } from 'drizzle-orm'
 import { db, type Db } from '@/db/client'
 import { orders, paymentEvents, paymentRefunds, payments } from '@/db/schema'
 import { clientIp } from '@/lib/client-ip'
@@ -415,6 +415,34 @@ export async function pollOpenPayments(database: Db, at: Date = now(), graceMinu
     if (p.createdAt.getTime() > at.getTime() - graceMinutes * 60_000) continue
     await syncPayment(database, p.externalId, false)
     read++
+  }
+  return read
+}
+
+/** The buyer's return re-reads a payment at most this often (a reload loop must not hammer ЮKassa). */
+export const RETURN_REREAD_SECONDS = 10
+
+/**
+ * The buyer is back from ЮKassa on the order page (ADR 183): its open ЮKassa payments are read again
+ * (GET /payments/{id}) before the page shows them, so it says «Оплачен» without waiting for the
+ * notification. A payment already final is not asked about, and one read in the last few seconds
+ * (by this, a notification or the poll) is not read again. Answers whether anything was read.
+ */
+export async function rereadOnReturn(database: Db, orderId: number, at: Date = now()): Promise<boolean> {
+  if (!yookassaSettings()) return false
+  const open = await database
+    .select({ id: payments.id, externalId: payments.externalId, idempotenceKey: payments.idempotenceKey })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, 'yookassa'), inArray(payments.status, ['pending', 'waiting_for_capture'])))
+  let read = false
+  for (const p of open) {
+    const [recent] = await database
+      .select({ at: max(paymentEvents.createdAt) })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, p.id), eq(paymentEvents.operation, 'GET /payments/{id}')))
+    if (recent?.at && at.getTime() - recent.at.getTime() < RETURN_REREAD_SECONDS * 1000) continue
+    await syncPayment(database, p.externalId, false)
+    read = true
   }
   return read
 }
