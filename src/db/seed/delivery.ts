@@ -143,7 +143,28 @@ const LOGO_COLORS: Record<string, [string, string]> = {
   boxberry: ['#e4003a', 'Boxberry'],
   russianpost: ['#0055a6', 'Почта'],
   courier: ['#f59e0b', 'Курьер'],
+  shop: ['#0f766e', 'Магазин'],
 }
+
+/**
+ * The shop's own pickup point a demo starts with (ADR 187), invented like the carriers' demo points:
+ * a production seed adds none and takes this one out of use. A real shop adds its own in the back office.
+ */
+export const DEMO_OWN_POINT = {
+  id: 'SHOP-DEMO-0001',
+  serviceId: 5,
+  cityCode: 'moskva',
+  kind: 'PVZ',
+  name: 'Пункт выдачи Витамаркета (демо)',
+  address: 'ул Тверская, д 7',
+  addressComment: 'Демонстрационный пункт: адрес придуман.',
+  workTime: 'Пн-Пт 10:00-20:00, Сб 11:00-17:00',
+  phone: '+7 (495) 000-00-00',
+  lat: 55.7577,
+  lon: 37.6131,
+  canGetPayment: true,
+  maxWeightGrams: 30_000,
+} as const satisfies PickupPointRow
 
 export const deliveryLogoPath = (code: string) => `/upload/delivery/${code}.svg`
 
@@ -192,8 +213,15 @@ export async function seedDelivery(db: Db, options: { uploadsDir: string | null 
   // The generated points are invented demo data (issue 22): a production shop never offers them, and a
   // shop seeded as a demo and then switched to production loses them (kept, inactive, for old orders).
   let added = 0
-  if (env().mode === 'demo') added = await seedDemoPoints(db, file, streets)
-  else await db.update(pickupPoints).set({ active: false }).where(sql`${pickupPoints.id} ~ ${DEMO_POINT_ID}`)
+  if (env().mode === 'demo') {
+    added = await seedDemoPoints(db, file, streets)
+    added += (await db.insert(pickupPoints).values(DEMO_OWN_POINT).onConflictDoNothing().returning({ id: pickupPoints.id })).length
+  } else {
+    await db
+      .update(pickupPoints)
+      .set({ active: false })
+      .where(sql`${pickupPoints.id} ~ ${DEMO_POINT_ID} or ${pickupPoints.id} = ${DEMO_OWN_POINT.id}`)
+  }
 
   if (options.uploadsDir) {
     const dir = path.join(options.uploadsDir, 'delivery')

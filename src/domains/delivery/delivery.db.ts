@@ -85,9 +85,17 @@ export async function pointById(q: Q, id: string): Promise<PointRow | undefined>
   return row
 }
 
-export async function courierCity(q: Q, cityCode: string): Promise<{ leadDays: number } | undefined> {
+export interface CourierZone {
+  leadDays: number
+  /** Null: the distance tariff prices the city. */
+  priceKopecks: number | null
+  /** Null: the courier method's own threshold. */
+  freeFromKopecks: number | null
+}
+
+export async function courierCity(q: Q, cityCode: string): Promise<CourierZone | undefined> {
   const [row] = await q
-    .select({ leadDays: courierCities.leadDays })
+    .select({ leadDays: courierCities.leadDays, priceKopecks: courierCities.priceKopecks, freeFromKopecks: courierCities.freeFromKopecks })
     .from(courierCities)
     .where(eq(courierCities.cityCode, cityCode))
     .limit(1)

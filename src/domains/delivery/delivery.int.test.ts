@@ -37,8 +37,8 @@ describe('seeded delivery data', () => {
 describe('listDeliveryOptions', () => {
   it('lists every method of Moscow by sort with prices in kopecks and periods', async () => {
     const options = await listDeliveryOptions({ cityCode: 'moskva', basket: light })
-    expect(options.map((o) => o.code)).toEqual(['courier', 'sdek', 'boxberry', 'russianpost'])
-    expect(options.map((o) => o.type)).toEqual(['courier', 'pickup', 'pickup', 'postal'])
+    expect(options.map((o) => o.code)).toEqual(['courier', 'sdek', 'boxberry', 'russianpost', 'shop'])
+    expect(options.map((o) => o.type)).toEqual(['courier', 'pickup', 'pickup', 'postal', 'pickup'])
     const sdek = options.find((o) => o.code === 'sdek')!
     expect(sdek).toMatchObject({ id: 1, priceKopecks: 19_900, periodText: 'от 1 до 2 дней', blocked: false })
     expect(sdek.logo).toMatch(/sdek\.svg$/)

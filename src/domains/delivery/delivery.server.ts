@@ -26,6 +26,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core'
 import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { cached, invalidateTag } from '@/lib/cache'
 import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
 import { testHook } from '@/lib/test-hooks'
 import { DELIVERY_LIMITS, DELIVERY_MESSAGES, courierProps, parcelOf, periodText, pickupProps, tariffPrice, zoneOf, type DeliveryBasketLine, type MicroProps, type ParcelSummary, type Tariff } from './delivery'
 import { courierDays, fromRuDate, parseWindow, shipmentDay, toRuDate, windowText, addDays } from './delivery-dates'
@@ -73,6 +74,9 @@ export type DeliveryQuote =
   | { ok: false; message: string }
 
 const TAG = 'delivery'
+
+/** The delivery service of the shop's own pickup points (ADR 187), seeded as DELIVERY_ID 5. */
+export const OWN_PICKUP_HANDLER = 'shop'
 
 // ---------- providers ----------
 
@@ -144,13 +148,26 @@ export async function pickupProvider(handler: string): Promise<DeliveryProvider 
   const service = (await services()).find((s) => s.handler === handler && s.type !== 'courier')
   if (!service) return undefined
   const carrier = activeCarrier(service.handler)
-  return carrier ? carrierPickupProvider(service, carrier) : builtInPickupProvider(service.id, service.handler)
+  if (carrier) return carrierPickupProvider(service, carrier)
+  return pointsAreReal(service) ? builtInPickupProvider(service.id, service.handler) : undefined
 }
+
+/**
+ * Whose points a service without a configured carrier shows (ADR 187): the shop's own points are
+ * real; a carrier's points in our own table are the demo's invented ones, offered only in demo mode
+ * (the seed also takes them out of use in production, ADR 174; this holds even if one was left).
+ */
+export function pointsAreReal(service: Pick<ServiceRow, 'handler'>): boolean {
+  return service.handler === OWN_PICKUP_HANDLER || env().mode === 'demo'
+}
+
+/** In a demo, a carrier method without its keys shows invented points: the checkout says so. */
+export const DEMO_POINTS_NOTE = 'Демонстрационные данные: пункты выдачи придуманы для показа магазина, перевозчик не подключён.'
 
 /** A point of the service by id, through the caller's handle (a transaction's at order time). */
 async function pointOf(database: Db | Tx, service: ServiceRow, id: string): Promise<PointRow | undefined> {
   const carrier = activeCarrier(service.handler)
-  if (!carrier) return q.pointById(database, id)
+  if (!carrier) return pointsAreReal(service) ? q.pointById(database, id) : undefined
   const point = await carrier.pointByCode(database, id)
   return point ? carrierPointRow(service, point) : undefined
 }
@@ -215,6 +232,15 @@ export interface PriceQuote {
 }
 
 async function priceFor(service: ServiceRow, city: CityRow, parcel: ParcelSummary, via?: Via): Promise<PriceQuote | null> {
+  if (service.type === 'courier') {
+    // The shop's own courier zone with its own price (ADR 187); without one, the distance tariff.
+    const zone = await courierCityOf(city.code, via)
+    if (zone && zone.priceKopecks !== null) {
+      const threshold = zone.freeFromKopecks ?? service.freeFromKopecks
+      const free = threshold !== null && parcel.sumKopecks >= threshold
+      return { priceKopecks: free ? 0 : zone.priceKopecks, daysFrom: 0, daysTo: 0 }
+    }
+  }
   const carrier = activeCarrier(service.handler)
   if (carrier) {
     // No call to the carrier inside a database transaction (the order edit's): a kept quote or none.
@@ -266,6 +292,8 @@ export async function listDeliveryOptions(input: {
   const options: DeliveryOption[] = []
   for (const service of all) {
     const carrier = service.type === 'courier' ? undefined : activeCarrier(service.handler)
+    if (service.type !== 'courier' && !carrier && !pointsAreReal(service)) continue
+    const demo = service.type !== 'courier' && !carrier && service.handler !== OWN_PICKUP_HANDLER
     const pointCount = carrier ? await carrier.pointCount(city) : (counts.get(service.id) ?? 0)
     const available = service.type === 'courier' ? courier !== null : pointCount > 0
     if (!available) continue
@@ -279,7 +307,7 @@ export async function listDeliveryOptions(input: {
       code: service.code,
       handler: service.handler,
       name: service.name,
-      description: service.description,
+      description: demo ? `${service.description} ${DEMO_POINTS_NOTE}`.trim() : service.description,
       sort: service.sort,
       type: service.type,
       priceKopecks: quote.priceKopecks,

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { db } from '@/db/client'
+import {
+  courierZoneInput,
+  courierZoneView,
+  ownPointInput,
+  ownPointPatch,
+  ownPointView,
+  pointIdParams,
+  zoneCityParams,
+} from '@/domains/delivery/own/own-delivery.schema'
+import {
+  createOwnPoint,
+  deleteCourierZone,
+  listCourierZones,
+  listOwnPoints,
+  ownPoint,
+  putCourierZone,
+  updateOwnPoint,
+} from '@/domains/delivery/own/own-delivery.server'
+import { endpoint } from '../endpoint'
+
+const TAG = 'Доставка'
+
+export const listOwnPointsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/delivery/points',
+  permission: 'settings.read',
+  summary: 'Пункты выдачи магазина (самовывоз), и действующие, и выключенные',
+  tag: TAG,
+  response: z.object({ items: z.array(ownPointView) }),
+  handle: async () => ({ items: await listOwnPoints(db()) }),
+})
+
+export const createOwnPointEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/delivery/points',
+  permission: 'settings.write',
+  summary: 'Добавить пункт выдачи магазина: город, адрес, координаты, часы работы, телефон',
+  tag: TAG,
+  body: ownPointInput,
+  response: ownPointView,
+  handle: ({ body, actor }) => createOwnPoint(db(), actor, body),
+})
+
+export const readOwnPointEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/delivery/points/{id}',
+  permission: 'settings.read',
+  summary: 'Пункт выдачи магазина',
+  tag: TAG,
+  params: pointIdParams,
+  response: ownPointView,
+  handle: ({ params }) => ownPoint(db(), params.id),
+})
+
+export const updateOwnPointEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/delivery/points/{id}',
+  permission: 'settings.write',
+  summary: 'Изменить пункт выдачи магазина; active: false убирает его из оформления заказа (заказы его сохраняют)',
+  tag: TAG,
+  params: pointIdParams,
+  body: ownPointPatch,
+  response: ownPointView,
+  handle: ({ params, body, actor }) => updateOwnPoint(db(), actor, params.id, body),
+})
+
+export const listCourierZonesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/delivery/zones',
+  permission: 'settings.read',
+  summary: 'Города курьерской доставки магазина: срок, цена (пусто — по тарифу расстояния), порог бесплатной доставки',
+  tag: TAG,
+  response: z.object({ items: z.array(courierZoneView) }),
+  handle: async () => ({ items: await listCourierZones(db()) }),
+})
+
+export const putCourierZoneEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/delivery/zones/{city}',
+  permission: 'settings.write',
+  summary: 'Добавить город курьерской доставки или изменить его условия',
+  tag: TAG,
+  params: zoneCityParams,
+  body: courierZoneInput,
+  response: courierZoneView,
+  handle: ({ params, body, actor }) => putCourierZone(db(), actor, params.city, body),
+})
+
+export const deleteCourierZoneEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/delivery/zones/{city}',
+  permission: 'settings.write',
+  summary: 'Убрать город из курьерской доставки (занятые интервалы остаются за своими заказами)',
+  tag: TAG,
+  params: zoneCityParams,
+  response: z.object({ deleted: z.literal(true) }),
+  handle: ({ params, actor }) => deleteCourierZone(db(), actor, params.city),
+})
+
+export const deliveryEndpoints = [
+  listOwnPointsEndpoint,
+  createOwnPointEndpoint,
+  readOwnPointEndpoint,
+  updateOwnPointEndpoint,
+  listCourierZonesEndpoint,
+  putCourierZoneEndpoint,
+  deleteCourierZoneEndpoint,
+]

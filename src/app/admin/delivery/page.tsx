@@ -1,0 +1,47 @@
+import type { Metadata } from 'next'
+import { asc, desc } from 'drizzle-orm'
+import { requirePermission } from '@/admin/session.server'
+import { CourierZones } from '@/admin/ui/delivery/courier-zones'
+import { OwnPoints } from '@/admin/ui/delivery/own-points'
+import { PageHeader } from '@/admin/ui/page-header'
+import { db } from '@/db/client'
+import { cities } from '@/db/schema'
+import { listCourierZones, listOwnPoints } from '@/domains/delivery/own/own-delivery.server'
+import { activeCarrier } from '@/domains/delivery/carriers/registry.server'
+import { can } from '@/domains/staff/permissions'
+import { env } from '@/lib/env'
+
+export const metadata: Metadata = { title: 'Доставка' }
+
+/** The shop's own delivery (ADR 187): its pickup points and courier zones, and which carriers are connected. */
+export default async function DeliveryPage() {
+  const actor = await requirePermission('settings.read', '/admin/delivery/')
+  const [points, zones, cityRows] = await Promise.all([
+    listOwnPoints(db()),
+    listCourierZones(db()),
+    db().select({ code: cities.code, name: cities.name, region: cities.region }).from(cities).orderBy(desc(cities.population), asc(cities.name)),
+  ])
+  const canWrite = can(actor.role, 'settings.write')
+  const cdek = activeCarrier('sdek') !== undefined
+  const demo = env().mode === 'demo'
+  return (
+    <>
+      <PageHeader
+        title="Доставка"
+        description="Свой самовывоз и курьер магазина работают всегда, без договоров с перевозчиками. Изменения видны при оформлении заказа сразу и записываются в журнал."
+      />
+      <div className="space-y-8">
+        <p className="rounded-md border border-line bg-surface p-3 text-sm">
+          СДЭК: {cdek ? 'подключён (пункты и цены — из СДЭК).' : 'не подключён (нужны CDEK_CLIENT_ID и CDEK_CLIENT_SECRET).'} Boxberry и Почта России пока не подключаются.{' '}
+          {demo
+            ? 'Демо-режим: пункты СДЭК, Boxberry и Почты России без ключей — выдуманные и помечены при оформлении заказа.'
+            : cdek
+              ? ''
+              : 'Без ключей перевозчиков покупатель видит только самовывоз из пунктов магазина и курьера магазина.'}
+        </p>
+        <OwnPoints points={points} cities={cityRows} canWrite={canWrite} />
+        <CourierZones zones={zones} cities={cityRows} canWrite={canWrite} />
+      </div>
+    </>
+  )
+}

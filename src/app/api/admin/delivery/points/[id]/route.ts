@@ -1,0 +1,4 @@
+import { readOwnPointEndpoint, updateOwnPointEndpoint } from '@/admin/api/delivery'
+
+export const GET = readOwnPointEndpoint.serve
+export const PATCH = updateOwnPointEndpoint.serve

@@ -1,0 +1,4 @@
+import { deleteCourierZoneEndpoint, putCourierZoneEndpoint } from '@/admin/api/delivery'
+
+export const POST = putCourierZoneEndpoint.serve
+export const DELETE = deleteCourierZoneEndpoint.serve

@@ -1,0 +1,3 @@
+import { listCourierZonesEndpoint } from '@/admin/api/delivery'
+
+export const GET = listCourierZonesEndpoint.serve
