@@ -16,7 +16,7 @@ import type { Receipt, ReceiptProvider } from './receipt'
 export type PaymentCode = 'card' | 'dolyame' | 'bill' | 'cash'
 
 /** Real acquirers, each a module under providers/ (ADR 173, 181, 182). */
-export type GatewayCode = 'yookassa' | 'tbank' | 'dolyame'
+export type GatewayCode = 'yookassa' | 'tbank' | 'dolyame-api'
 
 export interface PaymentProvider {
   /** The pay system's code for the built-in ones, the gateway's for a real acquirer (payments.provider). */

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { z } from 'zod'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
+import { DOLYAME_GATEWAY } from './dolyame'
 import { gatewayCall, pemOf, type CallResult, type ClientTls } from '../gateway-call.server'
 
 /**
@@ -60,7 +61,7 @@ export async function dolyameCall<S extends z.ZodType>(call: DolyameCall<S>): Pr
   if (!settings) return { ok: false, kind: 'not-configured', status: null, error: 'Долями is not configured' }
   const correlationId = call.correlationId ?? randomUUID()
   return gatewayCall({
-    provider: 'dolyame',
+    provider: DOLYAME_GATEWAY,
     url: new URL(call.path, settings.apiUrl),
     method: call.method,
     operation: call.operation,

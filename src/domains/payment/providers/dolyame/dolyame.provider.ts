@@ -1,6 +1,6 @@
 import 'server-only'
 import type { PaymentProvider, RefundOutcome, RefundRequest } from '../../payment'
-import { correlationOf, dolyameAmount, dolyameItems, dolyameRefunded } from './dolyame'
+import { correlationOf, DOLYAME_GATEWAY, dolyameAmount, dolyameItems, dolyameRefunded } from './dolyame'
 import { dolyameCall, dolyameSettings } from './dolyame-client.server'
 
 /**
@@ -9,7 +9,7 @@ import { dolyameCall, dolyameSettings } from './dolyame-client.server'
  * create call repeated after a timeout finds the same order instead of making a second one.
  */
 export const dolyameProvider: PaymentProvider & { configured: () => boolean } = {
-  code: 'dolyame',
+  code: DOLYAME_GATEWAY,
   online: true,
   // Долями's items take no VAT; the 'dolyame' column only lets the receipt builder split the lines.
   fiscal: 'dolyame',

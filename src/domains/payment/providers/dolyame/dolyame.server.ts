@@ -12,7 +12,7 @@ import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type Receipt, type Rec
 import { receiptOrder } from '../../receipt.server'
 import { storeNotification, type CallFailureKind } from '../gateway-call.server'
 import { gatewayPayView, keyOnce, moveOpen, orderIdOfToken, payableRow, pollOpen, seeOther, type GatewayPayView, type PaymentRow } from '../gateway-flow.server'
-import { correlationOf, dolyameAmount, dolyameAny, dolyameCreated, dolyameInfo, dolyameItems, statusOfDolyame, type DolyameInfo, type DolyameNotification } from './dolyame'
+import { correlationOf, DOLYAME_GATEWAY, dolyameAmount, dolyameAny, dolyameCreated, dolyameInfo, dolyameItems, statusOfDolyame, type DolyameInfo, type DolyameNotification } from './dolyame'
 import { dolyameCall, dolyameSettings } from './dolyame-client.server'
 
 /**
@@ -37,7 +37,7 @@ const orderPath = (externalId: string, action: string) => `orders/${encodeURICom
  */
 export async function startPayment(database: Db, paymentId: number): Promise<StartResult> {
   if (!dolyameSettings()) return { ok: false, kind: 'unavailable' }
-  const row = await payableRow(database, paymentId, 'dolyame')
+  const row = await payableRow(database, paymentId, DOLYAME_GATEWAY)
   if (!row) return { ok: false, kind: 'not-found' }
   if (row.confirmationUrl && row.status === 'pending') return { ok: true, confirmationUrl: row.confirmationUrl }
   if (row.status !== 'created' && row.status !== 'pending') return { ok: false, kind: 'not-payable' }
@@ -111,9 +111,9 @@ async function settle(database: Db, row: PaymentRow, info: DolyameInfo, depth = 
       return again.ok ? settle(database, row, again.body, depth + 1) : again.kind
     }
     case 'succeeded':
-      return applyVerified(database, { paymentId: row.externalId, status: 'succeeded', amount: String(info.amount) }, 'dolyame')
+      return applyVerified(database, { paymentId: row.externalId, status: 'succeeded', amount: String(info.amount) }, DOLYAME_GATEWAY)
     default:
-      return applyVerified(database, { paymentId: row.externalId, status: 'failed', amount: String(row.amount) }, 'dolyame')
+      return applyVerified(database, { paymentId: row.externalId, status: 'failed', amount: String(row.amount) }, DOLYAME_GATEWAY)
   }
 }
 
@@ -139,7 +139,7 @@ async function commitOrCancel(database: Db, row: PaymentRow): Promise<{ ok: true
 
 /** `info` and act on what Долями says now. */
 export async function syncPayment(database: Db, externalId: string): Promise<CallbackResult | 'moved' | 'unchanged' | CallFailureKind> {
-  const [row] = await database.select().from(payments).where(and(eq(payments.provider, 'dolyame'), eq(payments.externalId, externalId)))
+  const [row] = await database.select().from(payments).where(and(eq(payments.provider, DOLYAME_GATEWAY), eq(payments.externalId, externalId)))
   if (!row) return 'unknown'
   const info = await readInfo(row)
   if (!info.ok) return info.kind
@@ -151,8 +151,8 @@ export async function syncPayment(database: Db, externalId: string): Promise<Cal
  * that order is read again with `info` and acted on. 503 (Долями did not answer our read) has it sent again.
  */
 export async function notifyDolyame(input: DolyameNotification): Promise<Response> {
-  const [row] = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.provider, 'dolyame'), eq(payments.externalId, input.id)))
-  await storeNotification('dolyame', `notification ${input.status ?? ''}`.trim(), input, row?.id ?? null, input.id)
+  const [row] = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.provider, DOLYAME_GATEWAY), eq(payments.externalId, input.id)))
+  await storeNotification(DOLYAME_GATEWAY, `notification ${input.status ?? ''}`.trim(), input, row?.id ?? null, input.id)
   if (!row) return json({ result: 'unknown' })
   const result = await syncPayment(db(), input.id)
   if (result === 'timeout' || result === 'network' || result === 'not-configured' || result === 'bad-answer') return json({ result: 'retry' }, 503)
@@ -162,7 +162,7 @@ export async function notifyDolyame(input: DolyameNotification): Promise<Respons
 // ---------- the buyer's way to Долями's page ----------
 
 export function dolyamePayView(token: string): Promise<GatewayPayView | null> {
-  return gatewayPayView(token, 'dolyame')
+  return gatewayPayView(token, DOLYAME_GATEWAY)
 }
 
 /** POST /payment/dolyame/pay/: makes (or finds) the order at Долями and sends the buyer to its page. */
@@ -183,5 +183,5 @@ export async function dolyamePay(input: { token: string }): Promise<Response> {
 /** Every Долями order still open after the grace is read with `info` (housekeeping, order expiry). */
 export function pollDolyamePayments(database: Db, at?: Date, graceMinutes?: number): Promise<number> {
   if (!dolyameSettings()) return Promise.resolve(0)
-  return pollOpen(database, 'dolyame', (row) => syncPayment(database, row.externalId), at, graceMinutes)
+  return pollOpen(database, DOLYAME_GATEWAY, (row) => syncPayment(database, row.externalId), at, graceMinutes)
 }

@@ -11,6 +11,12 @@ import { kopecksOfRoubles } from '../gateway-call.server'
  * numbers or as strings.
  */
 
+/**
+ * The gateway's code in payments.provider and payment_events: not 'dolyame', which is the pay system's
+ * code and the sandbox's rows, so a sandbox payment is never taken for one Долями knows (ADR 182).
+ */
+export const DOLYAME_GATEWAY = 'dolyame-api'
+
 /** Kopecks as Долями's amount: a JSON number of roubles with two decimals at most. */
 export function dolyameAmount(kopecks: number): number {
   return Math.round(kopecks) / 100
