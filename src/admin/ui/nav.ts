@@ -7,6 +7,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/customers/', label: 'Покупатели', permission: 'customers.read' },
   { href: '/admin/products/', label: 'Товары', permission: 'catalog.read' },
   { href: '/admin/stock/', label: 'Остатки', permission: 'catalog.read' },
+  { href: '/admin/stock/', label: 'Остатки', permission: 'catalog.read' },
   { href: '/admin/coupons/', label: 'Промокоды', permission: 'coupons.read' },
   { href: '/admin/inbox/', label: 'Входящие', permission: 'inbox.read' },
   { href: '/admin/delivery/', label: 'Доставка', permission: 'settings.read' },
