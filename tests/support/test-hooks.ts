@@ -10,6 +10,7 @@ import { basketGuards } from '@/domains/cart/cart.server'
 import { slotGuard } from '@/domains/delivery/delivery.server'
 import { transportOverride, type MailTransport } from '@/domains/mail/transport.server'
 import { guards, type IntegrityGuards } from '@/domains/orders/integrity-guards'
+import { heldPaymentGuard } from '@/domains/orders/order-expiry.server'
 import { sandboxRefunds } from '@/domains/payment/payment'
 import { callbackGuard } from '@/domains/payment/payment.server'
 import { refundGuard } from '@/domains/payment/refund.server'
@@ -111,4 +112,9 @@ export function setCallbackGuard(value: { lock: boolean; afterCheck: (() => Prom
 /** The address service (ADR 175); null: the one the settings name (free text without DADATA_API_KEY). */
 export function setAddressService(service: AddressService | null): void {
   addressServiceOverride.set(service)
+}
+
+/** The unpaid-order job's skip of orders with a held two-stage payment (ADR 183); off: the negative control. */
+export function setHeldPaymentGuard(on: boolean): void {
+  heldPaymentGuard.set(on)
 }

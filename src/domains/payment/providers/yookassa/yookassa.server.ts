@@ -303,9 +303,11 @@ export async function receiveYookassaNotification(input: YookassaNotification): 
   const [row] = input.event.startsWith('payment.')
     ? await db().select({ id: payments.id }).from(payments).where(and(eq(payments.provider, 'yookassa'), eq(payments.externalId, objectId)))
     : [undefined]
+  // A refund's notification belongs to our refund row, so the order's timeline shows it (ADR 183).
+  const [refund] = input.event.startsWith('refund.') ? await db().select({ id: paymentRefunds.id }).from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, objectId)) : [undefined]
   await db()
     .insert(paymentEvents)
-    .values({ paymentId: row?.id ?? null, provider: 'yookassa', kind: 'notification', operation: `notification ${input.event}`, requestId: randomUUID(), objectId, request: input })
+    .values({ paymentId: row?.id ?? null, refundId: refund?.id ?? null, provider: 'yookassa', kind: 'notification', operation: `notification ${input.event}`, requestId: randomUUID(), objectId, request: input })
   return json(await actOn(input))
 }
 
