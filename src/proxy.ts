@@ -61,5 +61,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/|upload/|favicon|robots.txt|sitemap.xml|healthz).*)'],
+  // 1С's exchange (ADR 189) needs no visitor session nor CSP, and its file pieces (up to
+  // EXCHANGE_FILE_LIMIT) must not pass through the proxy's body buffer.
+  matcher: ['/((?!_next/|upload/|favicon|robots.txt|sitemap.xml|healthz|bitrix/admin/1c_exchange\\.php).*)'],
 }

@@ -101,6 +101,8 @@ const schema = z.object({
   CDEK_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://api.cdek.ru/v2')),
   /** СДЭК city code the parcels leave from (44: Москва, where the shop's warehouse is). */
   CDEK_FROM_CITY_CODE: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(44)),
+  /** The СДЭК office where the shop hands parcels in (shipment_point of POST /orders, ADR 188); unset: no registration. */
+  CDEK_SHIPMENT_POINT: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).optional()),
   /** ЮKassa (ADR 173): with the shop id and secret key set, card payments go through it instead of the sandbox. */
   YOOKASSA_SHOP_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{1,20}$/).optional()),
   YOOKASSA_SECRET_KEY: z.preprocess(unsetIfEmpty, z.string().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional()),
@@ -114,6 +116,18 @@ const schema = z.object({
   YOOKASSA_TWO_STAGE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
   /** How long one call to ЮKassa may take before it counts as a timeout (then retried with the same key). */
   YOOKASSA_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(50).max(120_000).default(15_000)),
+  /** 1С exchange (ADR 189): the biggest piece of a file 1С may send in one request; bigger files come in pieces. */
+  EXCHANGE_FILE_LIMIT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(65_536).max(1_073_741_824).default(8_388_608)),
+  /** How long one `import` request may work before it answers `progress` and 1С asks again. */
+  EXCHANGE_STEP_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().min(0.001).max(600).default(20)),
+  /** The 1С price type (its name or Ид) that is the shop's price; unset: «Розничная», else the first listed. */
+  EXCHANGE_RETAIL_PRICE_TYPE: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  /** The 1С price type shown crossed out as the old price; unset: none. */
+  EXCHANGE_OLD_PRICE_TYPE: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  /** Warehouses (Ид, comma-separated) whose stock is summed into an offer's stock; unset: all of them. */
+  EXCHANGE_WAREHOUSES: z.preprocess(unsetIfEmpty, z.string().max(2000).optional()),
+  /** The encoding of the answers and of the orders' XML that 1С reads. */
+  EXCHANGE_ENCODING: z.preprocess(unsetIfEmpty, z.enum(['windows-1251', 'utf-8']).default('windows-1251')),
   /** Which gateway serves card payments when more than one has its keys set (ADR 181); unset: ЮKassa, then Т-Банк. */
   CARD_GATEWAY: z.preprocess(unsetIfEmpty, z.enum(['yookassa', 'tbank']).optional()),
   /** Т-Банк acquiring API v2 (ADR 181): with the terminal key and password set, it serves card payments. */

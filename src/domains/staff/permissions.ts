@@ -3,7 +3,7 @@ import type { StaffRole } from '@/db/schema/staff'
 export type { StaffRole }
 
 /** Restated without the schema module, so client components can list roles without drizzle. */
-export const STAFF_ROLES = ['owner', 'manager', 'content', 'warehouse'] as const satisfies readonly StaffRole[]
+export const STAFF_ROLES = ['owner', 'manager', 'content', 'warehouse', 'exchange'] as const satisfies readonly StaffRole[]
 
 /**
  * What a staff member may do, by permission. Every back-office action names one; the server checks
@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'settings.write',
   'staff.manage',
   'audit.read',
+  /** The 1С exchange at /bitrix/admin/1c_exchange.php (ADR 189): catalogue in, orders out. */
+  'exchange',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -63,6 +65,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
     'catalog.read',
     'stock.write',
   ]),
+  // An integration account for 1С only: it signs in to the exchange, not to the back office's pages.
+  exchange: new Set(['exchange']),
 }
 
 export const ROLE_NAMES: Record<StaffRole, string> = {
@@ -70,6 +74,7 @@ export const ROLE_NAMES: Record<StaffRole, string> = {
   manager: 'Менеджер',
   content: 'Контент-редактор',
   warehouse: 'Склад',
+  exchange: 'Обмен с 1С',
 }
 
 export function can(role: StaffRole, permission: Permission): boolean {

@@ -152,3 +152,8 @@ export async function setStaffPassword(token: string, password: string): Promise
 export async function staffMember(id: number): Promise<StaffRow | undefined> {
   return staffById(db(), id)
 }
+
+/** A staff account by e-mail, for a sign-in of its own (the 1С exchange's Basic auth, ADR 189). */
+export async function staffAccount(email: string): Promise<StaffRow | undefined> {
+  return staffByEmail(db(), email)
+}

@@ -1,0 +1,95 @@
+import 'server-only'
+import { db } from '@/db/client'
+import { env } from '@/lib/env'
+import { logger } from '@/lib/logger'
+import { Refusal } from '@/lib/refusal'
+import { EXCHANGE_COOKIE, EXCHANGE_MESSAGES as M, failure, progress, success, type ExchangeAnswer } from './exchange'
+import { exchangeSessionOf, exchangeSignIn, type ExchangeSession } from './exchange-auth.server'
+import { IMPORT_STATUS, importStep } from './exchange-catalog.server'
+import { appendPiece, clearSessionFolder, fileExists, fileIn, unpackArchives } from './exchange-files.server'
+import { insertLogLine } from './exchange.db'
+
+/** What the edge hands over from 1С's request: its query, its credentials, its body. */
+export interface ExchangeRequest {
+  type: string | null
+  mode: string | null
+  filename: string | null
+  authorization: string | null
+  cookie: string | undefined
+  ip: string
+  body: AsyncIterable<Uint8Array> | null
+}
+
+async function log(session: ExchangeSession | null, request: ExchangeRequest, answer: ExchangeAnswer, counts?: Record<string, number>): Promise<void> {
+  if (answer.kind !== 'text') return
+  await insertLogLine(db(), {
+    sessionId: session?.id ?? null,
+    type: (request.type ?? '').slice(0, 20),
+    mode: (request.mode ?? '').slice(0, 20),
+    filename: (request.filename ?? '').slice(0, 300),
+    outcome: answer.lines[0] ?? '',
+    message: answer.lines.slice(1).join(' ').slice(0, 1000),
+    counts: counts ?? null,
+  })
+}
+
+const noBody: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} }
+
+async function catalogCall(session: ExchangeSession, request: ExchangeRequest): Promise<ExchangeAnswer> {
+  switch (request.mode) {
+    case 'init':
+      return { kind: 'text', lines: ['zip=yes', `file_limit=${env().EXCHANGE_FILE_LIMIT}`] }
+    case 'file': {
+      await appendPiece(session.id, request.filename ?? '', request.body ?? noBody)
+      const answer = success()
+      await log(session, request, answer)
+      return answer
+    }
+    case 'import': {
+      const file = fileIn(session.id, request.filename)
+      await unpackArchives(session.id)
+      if (!(await fileExists(file))) throw new Refusal('not-found', `${M.noFile} ${request.filename}`)
+      let outcome
+      try {
+        outcome = await importStep(session, request.filename!, file)
+      } catch (e) {
+        if (e instanceof Refusal) throw e
+        const reason = `${M.badXml}: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500)
+        throw new Refusal('invalid', reason)
+      }
+      const answer = outcome.status === 'done' ? success(M.done) : progress(IMPORT_STATUS(outcome.position))
+      await log(session, request, answer, outcome.counts)
+      return answer
+    }
+    // Newer 1С modules close a run with these; nothing is left to do then.
+    case 'deactivate':
+    case 'complete':
+      return success()
+    default:
+      throw new Refusal('invalid', M.badMode)
+  }
+}
+
+/** One request of 1С's «Обмен с сайтом»: never throws; every refusal is a `failure` line with its reason. */
+export async function exchangeCall(request: ExchangeRequest): Promise<ExchangeAnswer> {
+  let session: ExchangeSession | null = null
+  try {
+    if (request.type !== 'catalog' && request.type !== 'sale') throw new Refusal('invalid', M.badType)
+    if (request.mode === 'checkauth') {
+      const signed = await exchangeSignIn(request.authorization, request.ip)
+      session = signed.session
+      await clearSessionFolder(session.id)
+      return { ...success(EXCHANGE_COOKIE, signed.token), cookie: { name: EXCHANGE_COOKIE, value: signed.token } }
+    }
+    session = await exchangeSessionOf(request.cookie)
+    if (!session) throw new Refusal('forbidden', M.noSession)
+    if (request.type === 'catalog') return await catalogCall(session, request)
+    if (request.mode === 'init') return { kind: 'text', lines: ['zip=no', `file_limit=${env().EXCHANGE_FILE_LIMIT}`] }
+    throw new Refusal('invalid', M.badMode)
+  } catch (e) {
+    if (!(e instanceof Refusal)) logger.error({ err: e }, '1С exchange failed')
+    const answer = failure(e instanceof Refusal ? e.message : 'Внутренняя ошибка сайта.')
+    await log(session, request, answer).catch(() => undefined)
+    return answer
+  }
+}
