@@ -60,7 +60,7 @@ async function call<T = Record<string, unknown>>(endpoint: Endpoint, auth: Auth,
 }
 
 /** The upload as a browser's fetch sends it: the file's bytes as the body. */
-async function upload(auth: Auth, productId: number, bytes: Uint8Array, alt?: string, type = 'image/png'): Promise<{ status: number; body: PictureList & { error?: string } }> {
+async function upload(auth: Auth, productId: number, bytes: Uint8Array<ArrayBuffer>, alt?: string, type = 'image/png'): Promise<{ status: number; body: PictureList & { error?: string } }> {
   const url = new URL(`/api/admin/products/${productId}/pictures/`, 'http://localhost:3000')
   if (alt !== undefined) url.searchParams.set('alt', alt)
   const request = new Request(url, {
@@ -76,7 +76,7 @@ const picture = (format: 'png' | 'jpeg' | 'webp', colour: string, width = 1600, 
   sharp({ create: { width, height, channels: 3, background: colour } })
     [format]()
     .toBuffer()
-    .then((b) => new Uint8Array(b))
+    .then((b) => Uint8Array.from(b))
 
 async function publishedProduct(code: string): Promise<number> {
   const created = await call<ProductView>(createProductEndpoint, as.content, {}, { name: `Магний ${code}`, code, sectionIds: [section.id], brandId, form: 'tablets', badges: [] })
@@ -89,7 +89,7 @@ async function publishedProduct(code: string): Promise<number> {
 
 const fileOf = (url: string) => path.join(varDir, 'uploads', url.replace(/^\/upload\//, ''))
 const auditOf = (objectType: string, objectId: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.objectType, objectType), eq(auditLog.objectId, objectId))).orderBy(desc(auditLog.id))
+  db().select().from(auditLog).where(and(eq(auditLog.objectType, objectType), eq(auditLog.objectId, String(objectId)))).orderBy(desc(auditLog.id))
 
 describe('product pictures through /api/admin/', () => {
   it('stores three uploads re-encoded into the storefront sizes, served for a year under content-hashed names', async () => {

@@ -5,10 +5,12 @@ import { requirePermission } from '@/admin/session.server'
 import { Badge } from '@/admin/ui/badge'
 import { PageHeader } from '@/admin/ui/page-header'
 import { OffersEditor } from '@/admin/ui/products/offers-editor'
+import { PicturesEditor } from '@/admin/ui/products/pictures-editor'
 import { ProductForm } from '@/admin/ui/products/product-form'
 import { ui } from '@/admin/ui/styles'
 import { db } from '@/db/client'
 import { catalogOptions, productById } from '@/domains/catalog/catalog-admin.server'
+import { listPictures } from '@/domains/media/product-pictures.server'
 import { can } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 
@@ -19,12 +21,17 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
   const actor = await requirePermission('catalog.read', `/admin/products/${id}/`)
   const number = Number(id)
   if (!Number.isSafeInteger(number) || number <= 0 || number > 2_147_483_647) notFound()
-  const [product, options] = await Promise.all([
+  const [product, options, pictures] = await Promise.all([
     productById(db(), number).catch((error: unknown) => {
       if (error instanceof Refusal && error.kind === 'not-found') notFound()
       throw error
     }),
     catalogOptions(db()),
+    // A missing product is productById's 404; only that refusal is let through here.
+    listPictures(db(), number).catch((error: unknown) => {
+      if (error instanceof Refusal && error.kind === 'not-found') return { pictures: [] }
+      throw error
+    }),
   ])
   const canEdit = can(actor.role, 'catalog.write')
   return (
@@ -52,6 +59,7 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
         }
       />
       <div className="space-y-6">
+        <PicturesEditor productId={product.id} initial={pictures.pictures} canEdit={canEdit} />
         <OffersEditor productId={product.id} offers={product.offers} canEdit={canEdit} canStock={can(actor.role, 'stock.write')} />
         {canEdit ? (
           <ProductForm product={product} options={options} canPublish />
