@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { offers, products, sections } from './catalog'
+import { orders } from './orders'
 import { staff } from './staff'
 
 /**
@@ -121,3 +122,20 @@ export const exchangePriceTypes = pgTable('exchange_price_types', {
   externalId: text().primaryKey(),
   name: text().notNull(),
 })
+
+/**
+ * Orders handed to 1С (type=sale): a `query` lists the orders not yet taken and notes which run was
+ * given them; that run's `success` marks them taken. A query without success gives the same set again.
+ */
+export const exchangeOrders = pgTable(
+  'exchange_orders',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sessionId: bigint({ mode: 'number' }).references(() => exchangeSessions.id, { onDelete: 'set null' }),
+    sentAt: timestamp({ withTimezone: true }),
+    takenAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('exchange_orders_session_idx').on(t.sessionId)],
+)
