@@ -6,11 +6,14 @@ import {
   exchangeImports,
   exchangeLog,
   exchangeOffers,
+  exchangeOrders,
   exchangePriceTypes,
   exchangeProducts,
   exchangePropertyValues,
   exchangeSessions,
   offers,
+  orderLines,
+  orders,
   productProperties,
   products,
   sections,
@@ -231,4 +234,44 @@ export async function hideProductsWithoutSale(q: Q): Promise<void> {
   await q.execute(sql`update products p set active = false
     where p.active and p.id in (select product_id from exchange_products)
       and not exists (select 1 from offers o where o.product_id = p.id and o.active)`)
+}
+
+/** Orders 1С has not taken yet, oldest first. */
+export async function untakenOrders(q: Q, limit: number) {
+  return q
+    .select({ order: orders })
+    .from(orders)
+    .leftJoin(exchangeOrders, eq(exchangeOrders.orderId, orders.id))
+    .where(isNull(exchangeOrders.takenAt))
+    .orderBy(orders.id)
+    .limit(limit)
+}
+
+/** The lines of orders with the 1С Ид of their offer, or its SKU for an offer 1С did not bring. */
+export async function linesForExchange(q: Q, orderIds: readonly number[]) {
+  if (!orderIds.length) return []
+  return q
+    .select({ line: orderLines, externalId: exchangeOffers.externalId, sku: offers.sku })
+    .from(orderLines)
+    .leftJoin(exchangeOffers, eq(exchangeOffers.offerId, orderLines.offerId))
+    .leftJoin(offers, eq(offers.id, orderLines.offerId))
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(orderLines.id)
+}
+
+export async function markOrdersSent(q: Q, sessionId: number, orderIds: readonly number[], at: Date): Promise<void> {
+  if (!orderIds.length) return
+  await q
+    .insert(exchangeOrders)
+    .values(orderIds.map((orderId) => ({ orderId, sessionId, sentAt: at })))
+    .onConflictDoUpdate({ target: exchangeOrders.orderId, set: { sessionId, sentAt: at } })
+}
+
+export async function markOrdersTaken(q: Q, sessionId: number, at: Date): Promise<number> {
+  const rows = await q
+    .update(exchangeOrders)
+    .set({ takenAt: at })
+    .where(and(eq(exchangeOrders.sessionId, sessionId), isNull(exchangeOrders.takenAt)))
+    .returning({ id: exchangeOrders.orderId })
+  return rows.length
 }

@@ -7,6 +7,7 @@ import { EXCHANGE_COOKIE, EXCHANGE_MESSAGES as M, failure, progress, success, ty
 import { exchangeSessionOf, exchangeSignIn, type ExchangeSession } from './exchange-auth.server'
 import { IMPORT_STATUS, importStep } from './exchange-catalog.server'
 import { appendPiece, clearSessionFolder, fileExists, fileIn, unpackArchives } from './exchange-files.server'
+import { applySaleFile, ordersQuery, ordersTaken } from './exchange-orders.server'
 import { insertLogLine } from './exchange.db'
 
 /** What the edge hands over from 1С's request: its query, its credentials, its body. */
@@ -70,6 +71,44 @@ async function catalogCall(session: ExchangeSession, request: ExchangeRequest): 
   }
 }
 
+async function saleCall(session: ExchangeSession, request: ExchangeRequest): Promise<ExchangeAnswer> {
+  switch (request.mode) {
+    case 'init':
+      return { kind: 'text', lines: ['zip=no', `file_limit=${env().EXCHANGE_FILE_LIMIT}`] }
+    case 'query': {
+      const { body, encoding, count } = await ordersQuery(session)
+      await log(session, request, success(), { orders: count })
+      return { kind: 'xml', body, encoding }
+    }
+    case 'success': {
+      const taken = await ordersTaken(session)
+      const answer = success()
+      await log(session, request, answer, { taken })
+      return answer
+    }
+    // 1С sends its changes whole (they are small) and Bitrix applies them on receipt; an `import`
+    // of the same file applies it again, which changes nothing the second time.
+    case 'file':
+    case 'import': {
+      if (request.mode === 'file') await appendPiece(session.id, request.filename ?? '', request.body ?? noBody)
+      const file = fileIn(session.id, request.filename)
+      if (!(await fileExists(file))) throw new Refusal('not-found', `${M.noFile} ${request.filename}`)
+      let applied
+      try {
+        applied = await applySaleFile(session, file)
+      } catch (e) {
+        if (e instanceof Refusal) throw e
+        throw new Refusal('invalid', `${M.badXml}: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500))
+      }
+      const answer = success()
+      await log(session, { ...request }, { kind: 'text', lines: ['success', applied.errors.join('; ')] }, applied.counts)
+      return answer
+    }
+    default:
+      throw new Refusal('invalid', M.badMode)
+  }
+}
+
 /** One request of 1С's «Обмен с сайтом»: never throws; every refusal is a `failure` line with its reason. */
 export async function exchangeCall(request: ExchangeRequest): Promise<ExchangeAnswer> {
   let session: ExchangeSession | null = null
@@ -84,8 +123,7 @@ export async function exchangeCall(request: ExchangeRequest): Promise<ExchangeAn
     session = await exchangeSessionOf(request.cookie)
     if (!session) throw new Refusal('forbidden', M.noSession)
     if (request.type === 'catalog') return await catalogCall(session, request)
-    if (request.mode === 'init') return { kind: 'text', lines: ['zip=no', `file_limit=${env().EXCHANGE_FILE_LIMIT}`] }
-    throw new Refusal('invalid', M.badMode)
+    return await saleCall(session, request)
   } catch (e) {
     if (!(e instanceof Refusal)) logger.error({ err: e }, '1С exchange failed')
     const answer = failure(e instanceof Refusal ? e.message : 'Внутренняя ошибка сайта.')
