@@ -13,7 +13,10 @@
  *   period_min, period_max}]}.
  * - POST /v2/orders → 202 {entity{uuid}, requests[{request_uuid, type: 'CREATE', state: 'ACCEPTED'}]};
  *   GET /v2/orders/{uuid} → {entity{uuid, number, cdek_number, statuses[{code, name, date_time, city}]},
- *   requests[…]}.
+ *   requests[{type: 'CREATE', state: SUCCESSFUL | INVALID, errors}]}. A POST /orders without the fields
+ *   СДЭК requires (tariff, recipient's name and phone, packages with items, shipment and delivery point)
+ *   → 400 with the CREATE request INVALID. `setStatus` moves an order on as СДЭК would; the test then
+ *   sends our webhook route the ORDER_STATUS body СДЭК posts ({type, uuid, attributes{…}}).
  * `mode` makes it fail on demand: 'down' answers 503 to everything, 'hang' never answers; `dropNext`
  * closes the connection of the next requests without an answer.
  */
@@ -44,6 +47,8 @@ export interface FakeCdekOrder {
   body: Record<string, unknown>
   cdekNumber: string | null
   statuses: { code: string; name: string; date_time: string; city: string }[]
+  /** СДЭК's asynchronous check refused the order: GET answers the CREATE request INVALID with this error. */
+  invalid?: string
 }
 
 export interface FakeCdek {
@@ -61,6 +66,8 @@ export interface FakeCdek {
   /** Points left out of a city's list from now on (their codes). */
   removed: Set<string>
   orders: Map<string, FakeCdekOrder>
+  /** Adds a status (newest) to an order, and its track number once СДЭК has accepted it. */
+  setStatus(uuid: string, code: string, dateTime: string, cdekNumber?: string): void
   calls(path: string): number
   close(): Promise<void>
 }
@@ -150,6 +157,13 @@ export async function startFakeCdek(cities: FakeCdekCity[] = FAKE_CDEK_CITIES): 
     removed: new Set(),
     orders: new Map(),
     calls: (path) => state.log.filter((l) => l.path.split('?')[0] === path).length,
+    setStatus: (uuid, code, dateTime, cdekNumber) => {
+      const order = state.orders.get(uuid)
+      if (!order) throw new Error(`fake СДЭК: no order ${uuid}`)
+      // СДЭК lists the newest status first.
+      order.statuses.unshift({ code, name: code, date_time: dateTime, city: 'Москва' })
+      if (cdekNumber) order.cdekNumber = cdekNumber
+    },
   }
 
   const server: Server = createServer((req, res) => {
@@ -207,6 +221,18 @@ export async function startFakeCdek(cities: FakeCdekCity[] = FAKE_CDEK_CITIES): 
         return send(res, 200, { tariff_codes: tariffs(b.packages, b.to_location.code) })
       }
       if (req.method === 'POST' && path === '/orders') {
+        // The fields СДЭК requires of an online shop's order (type 1) from an office to a point.
+        const o = body as { type?: number; tariff_code?: number; recipient?: { name?: string; phones?: { number?: string }[] }; packages?: { weight?: number; items?: unknown[] }[]; shipment_point?: string; from_location?: unknown; delivery_point?: string; to_location?: unknown }
+        const missing = [
+          !o.tariff_code && 'tariff_code',
+          !o.recipient?.name && 'recipient.name',
+          !o.recipient?.phones?.[0]?.number && 'recipient.phones',
+          !o.packages?.length && 'packages',
+          o.type === 1 && o.packages?.some((p) => !p.items?.length) && 'packages.items',
+          !o.shipment_point && !o.from_location && 'shipment_point',
+          !o.delivery_point && !o.to_location && 'delivery_point',
+        ].filter(Boolean)
+        if (missing.length) return send(res, 400, { requests: [{ type: 'CREATE', state: 'INVALID', errors: missing.map((m) => ({ code: 'v2_field_is_empty', message: `${String(m)} is empty` })) }] })
         const uuid = randomUUID()
         state.orders.set(uuid, { uuid, body: body as Record<string, unknown>, cdekNumber: null, statuses: [{ code: 'ACCEPTED', name: 'Принят', date_time: '2026-03-04T10:00:00+0300', city: 'Москва' }] })
         return send(res, 202, { entity: { uuid }, requests: [{ request_uuid: randomUUID(), type: 'CREATE', date_time: '2026-03-04T10:00:00+0300', state: 'ACCEPTED', errors: [], warnings: [] }] })
@@ -217,7 +243,11 @@ export async function startFakeCdek(cities: FakeCdekCity[] = FAKE_CDEK_CITIES): 
         if (!found) return send(res, 404, { requests: [{ state: 'INVALID', errors: [{ code: 'v2_entity_not_found', message: 'Order not found' }] }] })
         return send(res, 200, {
           entity: { uuid: found.uuid, number: (found.body as { number?: string }).number, cdek_number: found.cdekNumber, statuses: found.statuses },
-          requests: [{ request_uuid: randomUUID(), type: 'CREATE', state: 'SUCCESSFUL', errors: [] }],
+          requests: [
+            found.invalid
+              ? { request_uuid: randomUUID(), type: 'CREATE', state: 'INVALID', errors: [{ code: 'v2_invalid_value', message: found.invalid }] }
+              : { request_uuid: randomUUID(), type: 'CREATE', state: 'SUCCESSFUL', errors: [] },
+          ],
         })
       }
       return send(res, 404, { errors: [{ code: 'v2_not_found', message: `No route ${path}` }] })

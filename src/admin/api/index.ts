@@ -13,6 +13,7 @@ import { productPictureEndpoints } from './product-pictures'
 import { productEndpoints } from './products'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
+import { shipmentEndpoints } from './shipments'
 import { staffEndpoints } from './staff'
 import { stockEndpoints } from './stock'
 
@@ -34,5 +35,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...stockEndpoints,
   ...productPictureEndpoints,
   ...deliveryEndpoints,
+  ...shipmentEndpoints,
   // Each area adds its list here, one line.
 ]

@@ -6,6 +6,7 @@ import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
 import { sendStrandedRefunds } from '@/domains/payment/payment-refund.server'
 import { pollGateways } from '@/domains/payment/providers/gateway-poll.server'
 import { refreshDueCarrierPoints } from '@/domains/delivery/carriers/registry.server'
+import { pollShipments } from '@/domains/delivery/shipments/shipments.server'
 import { forgetExpiredRows, type Forgotten } from './housekeeping.db'
 import { refreshOrderStatistics, type AnalyzedTable } from './statistics.db'
 
@@ -37,6 +38,8 @@ export function startHousekeeping(intervalMs = 3600_000): void {
     void sendStrandedRefunds(db()).catch((error: unknown) => logger.error({ err: error }, 'refund retry failed'))
     // Carriers' pickup points older than a day, from configured carriers only (ADR 176).
     void refreshDueCarrierPoints().catch((error: unknown) => logger.error({ err: error }, 'carrier points refresh failed'))
+    // СДЭК shipments whose status webhook never came (ADR 188).
+    void pollShipments().catch((error: unknown) => logger.error({ err: error }, 'shipment poll failed'))
   }
   setTimeout(run, 60_000).unref()
   timer = setInterval(run, intervalMs)

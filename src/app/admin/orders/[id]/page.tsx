@@ -13,6 +13,7 @@ import { OrderRefundForm } from '@/admin/ui/orders/order-refund-form'
 import { OrderStatusActions } from '@/admin/ui/orders/order-status-actions'
 import { OrderStatusBadge, PaymentBadge } from '@/admin/ui/orders/order-status-badge'
 import { OrderTimelineList } from '@/admin/ui/orders/order-timeline-list'
+import { OrderShipmentPanel } from '@/admin/ui/orders/order-shipment-panel'
 import { can } from '@/domains/staff/permissions'
 import { orderIdParams } from '@/domains/orders/order-admin-actions.schema'
 import { orderDetail } from '@/domains/orders/order-admin.server'
@@ -205,6 +206,7 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
             </dl>
             {can(actor.role, 'orders.write') && editRefusal({ status: order.status, paidAt: payment.paidAt ? new Date(payment.paidAt) : null }) === null ? <OrderDeliveryEdit orderId={order.id} /> : null}
           </Card>
+          <OrderShipmentPanel orderId={order.id} role={actor.role} />
           <Card title="Оплата">
             <dl>
               <Row label="Способ">{payment.name || '—'}</Row>

@@ -1,0 +1,3 @@
+import { refreshShipmentEndpoint } from '@/admin/api/shipments'
+
+export const POST = refreshShipmentEndpoint.serve
