@@ -7,6 +7,7 @@ import { ORDER_STATUS, type OrderStatus } from '@/domains/orders/order-status'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
+import { MarkCodeFields, codesFromForm, type MarkedPiece } from './mark-code-fields'
 import { useHydrated } from '@/ui/use-hydrated'
 
 const CARRIER_NAMES: Record<string, string> = { sdek: 'СДЭК', boxberry: 'Boxberry', russianpost: 'Почта России' }
@@ -21,7 +22,20 @@ const ACTION_NAMES: Partial<Record<OrderStatus, string>> = {
  * The steps the server allows this staff member now (the transitions table and the role); 'shipped'
  * asks for the parcel's track number, a cancel asks to confirm, any step may carry a note.
  */
-export function OrderStatusActions({ orderId, steps, trackRequired, currentTrack }: { orderId: number; steps: readonly OrderStatus[]; trackRequired: boolean; currentTrack: string | null }) {
+export function OrderStatusActions({
+  orderId,
+  steps,
+  trackRequired,
+  currentTrack,
+  settlement = null,
+}: {
+  orderId: number
+  steps: readonly OrderStatus[]
+  trackRequired: boolean
+  currentTrack: string | null
+  /** A prepaid ЮKassa order: shipping it sends the settlement receipt, with a code per marked piece (ADR 183). */
+  settlement?: { pieces: readonly MarkedPiece[] } | null
+}) {
   // Until React has hydrated, a submit would go out as a native form: the button waits.
   const hydrated = useHydrated()
   const router = useRouter()
@@ -33,6 +47,8 @@ export function OrderStatusActions({ orderId, steps, trackRequired, currentTrack
   const submit = async (form: HTMLFormElement) => {
     if (!chosen) return
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>
+    const markCodes = chosen === 'shipped' && settlement ? codesFromForm(form, settlement.pieces) : null
+    if (chosen === 'shipped' && settlement && !markCodes) return setErrors({ form: 'Введите код маркировки для каждой маркированной штуки.' })
     if (chosen === 'cancelled' && !window.confirm(`Отменить заказ №${orderId}? Товары вернутся на склад, купон и слот освободятся, покупатель получит письмо.`)) return
     setBusy(true)
     setErrors({})
@@ -43,6 +59,10 @@ export function OrderStatusActions({ orderId, steps, trackRequired, currentTrack
         ...(chosen === 'shipped' && data.trackNumber?.trim() ? { trackNumber: data.trackNumber } : {}),
         ...(chosen === 'shipped' && data.carrier ? { carrier: data.carrier } : {}),
       })
+      if (markCodes) {
+        // The order is shipped already; a receipt ЮKassa does not take now is sent again from the payment card.
+        await adminFetch('POST', `/api/admin/orders/${orderId}/settlement-receipt/`, { markCodes }).catch(() => undefined)
+      }
       setChosen(null)
       router.refresh()
     } catch (error) {
@@ -93,6 +113,7 @@ export function OrderStatusActions({ orderId, steps, trackRequired, currentTrack
               </Field>
             </div>
           ) : null}
+          {chosen === 'shipped' && settlement?.pieces.length ? <MarkCodeFields pieces={settlement.pieces} /> : null}
           <Field label="Комментарий к смене статуса" error={errors.note} hint="Виден только сотрудникам, в истории заказа">
             <TextInput name="note" maxLength={1000} />
           </Field>

@@ -9,7 +9,9 @@ import { ui } from '@/admin/ui/styles'
 import { OrderDeliveryEdit } from '@/admin/ui/orders/order-delivery-edit'
 import { OrderLinesEditor } from '@/admin/ui/orders/order-lines-editor'
 import { OrderNoteForm } from '@/admin/ui/orders/order-note-form'
+import { OrderHoldActions } from '@/admin/ui/orders/order-hold-actions'
 import { OrderRefundForm } from '@/admin/ui/orders/order-refund-form'
+import { OrderSettlementForm } from '@/admin/ui/orders/order-settlement-form'
 import { OrderStatusActions } from '@/admin/ui/orders/order-status-actions'
 import { OrderStatusBadge, PaymentBadge } from '@/admin/ui/orders/order-status-badge'
 import { OrderTimelineList } from '@/admin/ui/orders/order-timeline-list'
@@ -18,6 +20,9 @@ import { can } from '@/domains/staff/permissions'
 import { orderIdParams } from '@/domains/orders/order-admin-actions.schema'
 import { orderDetail } from '@/domains/orders/order-admin.server'
 import { refundSummary } from '@/domains/payment/refund.server'
+import { PAYMENT_STATE_LABELS } from '@/domains/payment/payment-state'
+import { yookassaPanel } from '@/domains/payment/providers/yookassa/yookassa-panel.server'
+import type { PaymentStatus } from '@/db/schema'
 import { amountDue } from '@/domains/payment/surcharge'
 import { db } from '@/db/client'
 import { formatRub } from '@/lib/money'
@@ -26,7 +31,7 @@ export async function generateMetadata({ params }: PageProps<'/admin/orders/[id]
   return { title: `Заказ №${(await params).id}` }
 }
 
-const PAYMENT_STATE: Record<string, string> = { pending: 'ожидает', succeeded: 'прошёл', failed: 'не прошёл', cancelled: 'отменён' }
+const RECEIPT_STATE: Record<string, string> = { pending: 'регистрируется', succeeded: 'зарегистрирован', canceled: 'не зарегистрирован', requested: 'нет ответа ЮKassa', failed: 'не принят' }
 const REFUND_STATE: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
 const moscow = (iso: string) => new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 
@@ -53,8 +58,10 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
   const actor = await requirePermission('orders.read', `/admin/orders/${encodeURIComponent(raw)}/`)
   const id = orderIdParams.safeParse({ id: raw })
   if (!id.success) notFound()
-  const [order, money] = await Promise.all([orderDetail(id.data.id, actor), refundSummary(db(), id.data.id)])
+  const [order, money, yookassa] = await Promise.all([orderDetail(id.data.id, actor), refundSummary(db(), id.data.id), yookassaPanel(db(), id.data.id)])
   if (!order || !money) notFound()
+  // A prepaid ЮKassa order sends its settlement receipt when shipped, with the marked pieces' codes (ADR 183).
+  const settlementDue = yookassa.prepaid && (yookassa.settlement === null || yookassa.settlement.status === 'failed' || yookassa.settlement.status === 'requested')
   // An edit made the paid order dearer: its surcharge waits for the buyer (ADR 169).
   const due = amountDue({ paidAt: order.payment.paidAt, status: order.status }, order.payment.payments)
   const canNote = can(actor.role, 'orders.fulfil')
@@ -167,7 +174,13 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
         </div>
         <div className="min-w-0 space-y-4">
           <Card title="Статус">
-            <OrderStatusActions orderId={order.id} steps={order.steps} trackRequired={!can(actor.role, 'orders.write')} currentTrack={delivery.trackNumber} />
+            <OrderStatusActions
+              orderId={order.id}
+              steps={order.steps}
+              trackRequired={!can(actor.role, 'orders.write')}
+              currentTrack={delivery.trackNumber}
+              settlement={settlementDue ? { pieces: yookassa.pieces } : null}
+            />
           </Card>
           <Card title="Покупатель">
             <dl>
@@ -215,14 +228,30 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
             </dl>
             {payment.payments.length ? (
               <ul className="mt-2 space-y-1 border-t border-line pt-2 text-sm">
-                {payment.payments.map((p) => (
-                  <li key={p.id}>
-                    {formatRub(p.amount)} · {PAYMENT_STATE[p.status] ?? p.status}
-                    <div className="font-mono text-xs break-all text-ink-600">
-                      {p.provider} · {p.externalId}
-                    </div>
-                  </li>
-                ))}
+                {payment.payments.map((p) => {
+                  const held = yookassa.held.find((h) => h.id === p.id)
+                  const receipt = yookassa.receipts.get(p.id)
+                  return (
+                    <li key={p.id} data-testid={`payment-${p.id}`}>
+                      {formatRub(p.amount)} · {PAYMENT_STATE_LABELS[p.status as PaymentStatus] ?? p.status}
+                      <div className="font-mono text-xs break-all text-ink-600">
+                        {p.provider} · {p.externalId}
+                      </div>
+                      {receipt?.status ? (
+                        <div className="text-xs text-ink-600">
+                          Чек прихода: {RECEIPT_STATE[receipt.status] ?? receipt.status}
+                          {receipt.id ? ` · № ${receipt.id}` : ''}
+                        </div>
+                      ) : null}
+                      {held ? (
+                        <div className="mt-1 rounded-md bg-amber-50 px-2 py-1">
+                          <strong>Деньги заблокированы{held.until ? ` до ${moscow(held.until)}` : ''}</strong>
+                          {can(actor.role, 'orders.refund') ? <OrderHoldActions orderId={order.id} paymentId={p.id} held={held.amount} total={totals.total} /> : null}
+                        </div>
+                      ) : null}
+                    </li>
+                  )
+                })}
               </ul>
             ) : null}
             {money.paid > 0 ? (
@@ -256,6 +285,14 @@ export default async function OrderPage({ params }: PageProps<'/admin/orders/[id
                 ))}
               </ul>
             ) : null}
+            {yookassa.settlement ? (
+              <p className="mt-2 border-t border-line pt-2 text-sm" data-testid="settlement-receipt">
+                Чек полного расчёта: {RECEIPT_STATE[yookassa.settlement.status] ?? yookassa.settlement.status}
+                {yookassa.settlement.receiptId ? <span className="font-mono text-xs text-ink-600"> · № {yookassa.settlement.receiptId}</span> : null}
+                {yookassa.settlement.error ? <span className="block text-xs text-sale-500">{yookassa.settlement.error}</span> : null}
+              </p>
+            ) : null}
+            {settlementDue && ['shipped', 'delivered'].includes(order.status) && can(actor.role, 'orders.fulfil') ? <OrderSettlementForm orderId={order.id} pieces={yookassa.pieces} /> : null}
             {can(actor.role, 'orders.refund') && money.left > 0 ? (
               <OrderRefundForm
                 orderId={order.id}
