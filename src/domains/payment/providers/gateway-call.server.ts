@@ -63,7 +63,9 @@ function send(call: GatewayCall<z.ZodType>, payload: string | undefined): Promis
   }
   const https = call.url.protocol === 'https:'
   return new Promise((resolve, reject) => {
-    const options = { method: call.method, headers, ...(https && call.tls ? { cert: call.tls.cert, key: call.tls.key, ...(call.tls.ca ? { ca: call.tls.ca } : {}) } : {}) }
+    // A fresh connection per call (agent: false): a kept-alive socket the server closes while idle
+    // (Node's servers do after 5 s) fails the next call with ECONNRESET, which would read as an outage.
+    const options = { method: call.method, headers, agent: false, ...(https && call.tls ? { cert: call.tls.cert, key: call.tls.key, ...(call.tls.ca ? { ca: call.tls.ca } : {}) } : {}) }
     const onAnswer = (res: IncomingMessage) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))

@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { db, type Db } from '@/db/client'
 import { orders, payments } from '@/db/schema'
 import { now } from '@/lib/clock'
+import { Refusal } from '@/lib/refusal'
 import { openSurcharge } from '../surcharge.server'
 
 /**
@@ -35,13 +36,39 @@ export async function gatewayPayView(token: string, provider: string): Promise<G
   return { orderId: order.id, paymentId: first.id, amount: first.amount, surcharge: Boolean(surcharge) }
 }
 
-export function seeOther(location: string): Response {
+function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 }
 
-export async function orderIdOfToken(token: string): Promise<number | null> {
+async function orderIdOfToken(token: string): Promise<number | null> {
   const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.paymentToken, token))
   return order?.id ?? null
+}
+
+export type StartOutcome = { ok: true; confirmationUrl: string } | { ok: false; kind: string }
+
+/**
+ * POST /payment/<gateway>/pay/: makes (or finds) the gateway's payment and sends the buyer to its page.
+ * Pressed again after paying, before the notification came, the gateway's word comes first, so a paid
+ * order goes to its page instead of back to the form. The gateway not answering sends the buyer back
+ * to our page, which says so; the next press sends the same key.
+ */
+export async function gatewayPay(
+  token: string,
+  gateway: { code: string; page: string; sync: (externalId: string) => Promise<unknown>; start: (paymentId: number) => Promise<StartOutcome> },
+): Promise<Response> {
+  let view = await gatewayPayView(token, gateway.code)
+  if (!view) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
+  const [row] = await db().select({ externalId: payments.externalId, confirmationUrl: payments.confirmationUrl }).from(payments).where(eq(payments.id, view.paymentId))
+  if (row?.confirmationUrl) {
+    await gateway.sync(row.externalId)
+    const [after] = await db().select({ status: payments.status }).from(payments).where(eq(payments.id, view.paymentId))
+    // A declined payment is tried again below; a paid or held one is done here.
+    if (after && after.status !== 'pending' && after.status !== 'failed') view = null
+  }
+  if (!view) return seeOther(`/personal/order/?ORDER_ID=${await orderIdOfToken(token)}`)
+  const started = await gateway.start(view.paymentId)
+  return seeOther(started.ok ? started.confirmationUrl : `${gateway.page}?token=${encodeURIComponent(token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`)
 }
 
 /**

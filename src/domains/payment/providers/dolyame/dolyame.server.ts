@@ -6,12 +6,11 @@ import { orders, payments } from '@/db/schema'
 import { env } from '@/lib/env'
 import { json } from '@/lib/ajax'
 import { logger } from '@/lib/logger'
-import { Refusal } from '@/lib/refusal'
 import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type Receipt, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
 import { storeNotification, type CallFailureKind } from '../gateway-call.server'
-import { gatewayPayView, keyOnce, moveOpen, orderIdOfToken, payableRow, pollOpen, seeOther, type GatewayPayView, type PaymentRow } from '../gateway-flow.server'
+import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView, type PaymentRow } from '../gateway-flow.server'
 import { correlationOf, DOLYAME_GATEWAY, dolyameAmount, dolyameAny, dolyameCreated, dolyameInfo, dolyameItems, statusOfDolyame, type DolyameInfo, type DolyameNotification } from './dolyame'
 import { dolyameCall, dolyameSettings } from './dolyame-client.server'
 
@@ -165,19 +164,9 @@ export function dolyamePayView(token: string): Promise<GatewayPayView | null> {
   return gatewayPayView(token, DOLYAME_GATEWAY)
 }
 
-/** POST /payment/dolyame/pay/: makes (or finds) the order at Долями and sends the buyer to its page. */
-export async function dolyamePay(input: { token: string }): Promise<Response> {
-  let view = await dolyamePayView(input.token)
-  if (!view) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
-  const [row] = await db().select({ externalId: payments.externalId, confirmationUrl: payments.confirmationUrl }).from(payments).where(eq(payments.id, view.paymentId))
-  if (row?.confirmationUrl) {
-    await syncPayment(db(), row.externalId)
-    const [after] = await db().select({ status: payments.status }).from(payments).where(eq(payments.id, view.paymentId))
-    if (after && after.status !== 'pending' && after.status !== 'failed') view = null
-  }
-  if (!view) return seeOther(`/personal/order/?ORDER_ID=${await orderIdOfToken(input.token)}`)
-  const started = await startPayment(db(), view.paymentId)
-  return seeOther(started.ok ? started.confirmationUrl : `/payment/dolyame/?token=${encodeURIComponent(input.token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`)
+/** POST /payment/dolyame/pay/: the shared press of a gateway's pay page (gateway-flow.server.ts). */
+export function dolyamePay(input: { token: string }): Promise<Response> {
+  return gatewayPay(input.token, { code: DOLYAME_GATEWAY, page: '/payment/dolyame/', sync: (externalId) => syncPayment(db(), externalId), start: (paymentId) => startPayment(db(), paymentId) })
 }
 
 /** Every Долями order still open after the grace is read with `info` (housekeeping, order expiry). */

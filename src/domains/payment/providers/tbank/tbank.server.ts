@@ -6,12 +6,11 @@ import { orders, payments } from '@/db/schema'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
-import { Refusal } from '@/lib/refusal'
 import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
 import { storeNotification, type CallFailureKind } from '../gateway-call.server'
-import { gatewayPayView, keyOnce, moveOpen, orderIdOfToken, payableRow, pollOpen, seeOther, type GatewayPayView } from '../gateway-flow.server'
+import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView } from '../gateway-flow.server'
 import { statusOfTbank, tbankCancelAnswer, tbankInitAnswer, tbankStateAnswer, toTbankReceipt, tokenValid, type TbankNotification, type TbankState } from './tbank'
 import { tbankCall, tbankSettings } from './tbank-client.server'
 
@@ -182,23 +181,9 @@ export function tbankPayView(token: string): Promise<GatewayPayView | null> {
   return gatewayPayView(token, 'tbank')
 }
 
-/**
- * POST /payment/tbank/pay/: makes (or finds) the Т-Банк form and sends the buyer to it. Т-Банк not
- * answering sends them back to our page, which says so.
- */
-export async function tbankPay(input: { token: string }): Promise<Response> {
-  let view = await tbankPayView(input.token)
-  if (!view) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
-  // Pressed again after paying, before the notification came: Т-Банк's word first.
-  const [row] = await db().select({ externalId: payments.externalId, confirmationUrl: payments.confirmationUrl }).from(payments).where(eq(payments.id, view.paymentId))
-  if (row?.confirmationUrl) {
-    await syncPayment(db(), row.externalId)
-    const [after] = await db().select({ status: payments.status }).from(payments).where(eq(payments.id, view.paymentId))
-    if (after && after.status !== 'pending' && after.status !== 'failed') view = null
-  }
-  if (!view) return seeOther(`/personal/order/?ORDER_ID=${await orderIdOfToken(input.token)}`)
-  const started = await startPayment(db(), view.paymentId)
-  return seeOther(started.ok ? started.confirmationUrl : `/payment/tbank/?token=${encodeURIComponent(input.token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`)
+/** POST /payment/tbank/pay/: the shared press of a gateway's pay page (gateway-flow.server.ts). */
+export function tbankPay(input: { token: string }): Promise<Response> {
+  return gatewayPay(input.token, { code: 'tbank', page: '/payment/tbank/', sync: (externalId) => syncPayment(db(), externalId), start: (paymentId) => startPayment(db(), paymentId) })
 }
 
 /** Every Т-Банк payment still open after the grace is read with GetState (housekeeping, order expiry). */
