@@ -4,6 +4,7 @@ import { now } from '@/lib/clock'
 import { logger } from '@/lib/logger'
 import { startOrderExpiry } from '@/domains/orders/order-expiry.server'
 import { sendStrandedRefunds } from '@/domains/payment/payment-refund.server'
+import { settleOpenReceipts } from '@/domains/payment/receipt-settlement.server'
 import { pollGateways } from '@/domains/payment/providers/gateway-poll.server'
 import { refreshDueCarrierPoints } from '@/domains/delivery/carriers/registry.server'
 import { pollShipments } from '@/domains/delivery/shipments/shipments.server'
@@ -36,6 +37,8 @@ export function startHousekeeping(intervalMs = 3600_000): void {
     void runHousekeeping().catch((error: unknown) => logger.error({ err: error }, 'housekeeping failed'))
     // A refund recorded by a process that died before calling the provider (ADR 155).
     void sendStrandedRefunds(db()).catch((error: unknown) => logger.error({ err: error }, 'refund retry failed'))
+    // Settlement receipts ЮKassa did not answer or is still registering (ADR 183).
+    void settleOpenReceipts(db()).catch((error: unknown) => logger.error({ err: error }, 'settlement receipts not settled'))
     // Carriers' pickup points older than a day, from configured carriers only (ADR 176).
     void refreshDueCarrierPoints().catch((error: unknown) => logger.error({ err: error }, 'carrier points refresh failed'))
     // СДЭК shipments whose status webhook never came (ADR 188).
