@@ -53,8 +53,13 @@ describe('GET /bitrix/admin/1c_exchange.php', () => {
     expect((await call('type=catalog&mode=init', { cookie })).lines).toEqual(['zip=yes', 'file_limit=100000'])
   })
 
-  it('refuses every command but checkauth without the session cookie, or with a made-up one', async () => {
-    expect((await call('type=catalog&mode=init')).lines).toEqual(['failure', EXCHANGE_MESSAGES.noSession])
+  it('refuses every command but checkauth without the session cookie, or with a made-up one, with 403 and no trace', async () => {
+    const logged = (await db().select().from(exchangeLog)).length
+    const bare = await call('type=catalog&mode=init')
+    expect(bare).toMatchObject({ status: 403, lines: ['failure', EXCHANGE_MESSAGES.noSession] })
+    expect((await call('type=sale&mode=query')).status).toBe(403)
+    expect((await call('type=catalog&mode=file&filename=import.xml', { body: Buffer.from('<x/>') })).status).toBe(403)
+    expect((await db().select().from(exchangeLog)).length).toBe(logged)
     expect((await call('type=catalog&mode=init', { cookie: 'exchange_session=made-up' })).lines).toEqual(['failure', EXCHANGE_MESSAGES.noSession])
     // Basic auth alone is not a session: 1С always signs in first.
     expect((await call('type=catalog&mode=init', { auth: basic(DEMO.email, DEMO.password) })).lines[0]).toBe('failure')

@@ -9,6 +9,7 @@ import { GET, POST } from '@/app/bitrix/admin/1c_exchange.php/route'
 const BASE = 'http://localhost:3000/bitrix/admin/1c_exchange.php'
 
 export interface Answer {
+  status: number
   lines: string[]
   contentType: string
 }
@@ -17,7 +18,7 @@ async function read(response: Response): Promise<Answer> {
   const contentType = response.headers.get('content-type') ?? ''
   const encoding = /charset=([\w-]+)/.exec(contentType)?.[1] ?? 'utf-8'
   const text = iconv.decode(Buffer.from(await response.arrayBuffer()), encoding)
-  return { lines: text.split('\n'), contentType }
+  return { status: response.status, lines: text.split('\n'), contentType }
 }
 
 export function basic(email: string, password: string): string {

@@ -8,7 +8,7 @@ import { exchangeCall } from './exchange.server'
 
 /**
  * The HTTP side of the exchange: 1С's query and body in, plain text lines out, in the encoding 1С
- * is set to read (windows-1251 by default, as Bitrix answers). Always 200: 1С reads the first word.
+ * is set to read (windows-1251 by default, as Bitrix answers).
  */
 export function answerResponse(answer: ExchangeAnswer): Response {
   const encoding = env().EXCHANGE_ENCODING
@@ -19,7 +19,8 @@ export function answerResponse(answer: ExchangeAnswer): Response {
   }
   headers.set('Content-Type', `text/plain; charset=${encoding}`)
   if (answer.cookie) headers.append('Set-Cookie', `${answer.cookie.name}=${answer.cookie.value}; Path=/bitrix/; HttpOnly; SameSite=Lax${env().cookieSecure ? '; Secure' : ''}`)
-  return new Response(new Uint8Array(iconv.encode(answer.lines.join('\n'), encoding)), { status: 200, headers })
+  // 1С reads the first word; a request outside any run is also refused by its status, as any HTTP client expects.
+  return new Response(new Uint8Array(iconv.encode(answer.lines.join('\n'), encoding)), { status: answer.unauthorised ? 403 : 200, headers })
 }
 
 export async function exchangeHandler(request: Request): Promise<Response> {

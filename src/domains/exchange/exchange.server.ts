@@ -113,21 +113,24 @@ async function saleCall(session: ExchangeSession, request: ExchangeRequest): Pro
 export async function exchangeCall(request: ExchangeRequest): Promise<ExchangeAnswer> {
   let session: ExchangeSession | null = null
   try {
-    if (request.type !== 'catalog' && request.type !== 'sale') throw new Refusal('invalid', M.badType)
     if (request.mode === 'checkauth') {
+      if (request.type !== 'catalog' && request.type !== 'sale') throw new Refusal('invalid', M.badType)
       const signed = await exchangeSignIn(request.authorization, request.ip)
       session = signed.session
       await clearSessionFolder(session.id)
       return { ...success(EXCHANGE_COOKIE, signed.token), cookie: { name: EXCHANGE_COOKIE, value: signed.token } }
     }
     session = await exchangeSessionOf(request.cookie)
-    if (!session) throw new Refusal('forbidden', M.noSession)
+    // Without a run nothing is written, not even a log line: a stranger's requests leave no trace to fill.
+    if (!session) return { ...failure(M.noSession), unauthorised: true }
+    if (request.type !== 'catalog' && request.type !== 'sale') throw new Refusal('invalid', M.badType)
     if (request.type === 'catalog') return await catalogCall(session, request)
     return await saleCall(session, request)
   } catch (e) {
     if (!(e instanceof Refusal)) logger.error({ err: e }, '1С exchange failed')
     const answer = failure(e instanceof Refusal ? e.message : 'Внутренняя ошибка сайта.')
-    await log(session, request, answer).catch(() => undefined)
+    // A failed sign-in is logged (the owner sees wrong passwords); other refusals only within a run.
+    if (session || request.mode === 'checkauth') await log(session, request, answer).catch(() => undefined)
     return answer
   }
 }

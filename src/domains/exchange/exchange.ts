@@ -29,7 +29,7 @@ export const EXCHANGE_MESSAGES = {
 export type ExchangeType = 'catalog' | 'sale'
 
 /** An answer to 1С: its lines, or a document (the orders' XML). */
-export type ExchangeAnswer = { kind: 'text'; lines: string[]; cookie?: { name: string; value: string } } | { kind: 'xml'; body: Buffer; encoding: string }
+export type ExchangeAnswer = { kind: 'text'; lines: string[]; cookie?: { name: string; value: string }; unauthorised?: boolean } | { kind: 'xml'; body: Buffer; encoding: string }
 
 export const success = (...rest: string[]) => ({ kind: 'text' as const, lines: ['success', ...rest] })
 export const failure = (reason: string): ExchangeAnswer => ({ kind: 'text', lines: ['failure', reason] })
