@@ -2,6 +2,7 @@ import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '@/db/client'
 import { paymentEvents } from '@/db/schema'
@@ -146,6 +147,15 @@ export async function storeNotification(provider: string, operation: string, bod
     .values({ paymentId, provider, kind: 'notification', operation, requestId: randomUUID(), objectId, request: body })
     .returning({ id: paymentEvents.id })
   return row!.id
+}
+
+/** The object a stored notification named, for its replay; null: no such notification of this gateway. */
+export async function notifiedObject(eventId: number, provider: string): Promise<string | null> {
+  const [event] = await db()
+    .select({ objectId: paymentEvents.objectId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.id, eventId), eq(paymentEvents.kind, 'notification'), eq(paymentEvents.provider, provider)))
+  return event?.objectId ?? null
 }
 
 /** Kopecks as roubles with two decimals: 129050 → "1290.50". */

@@ -18,7 +18,7 @@ import { formPost, newVisitor } from '../../../../../tests/support/http'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
 import { pollGateways } from '../gateway-poll.server'
 import { dolyameProvider } from './dolyame.provider'
-import { startPayment } from './dolyame.server'
+import { replayDolyameNotification, startPayment } from './dolyame.server'
 
 /**
  * Долями partner API (ADR 182) against the fake Долями of tests/support/fake-dolyame.ts: an https
@@ -137,6 +137,10 @@ describe('Долями payments', () => {
     expect(events.filter((e) => e.kind === 'notification')).toHaveLength(3)
     expect(events.find((e) => e.operation === 'POST orders/{id}/commit')).toMatchObject({ provider: 'dolyame-api', httpStatus: 200, idempotenceKey: expect.stringMatching(/^[0-9a-f-]{36}$/) })
     for (const e of events.filter((x) => x.kind === 'call')) expect(e.requestId).toBe(e.idempotenceKey)
+    // A stored notification replayed: `info` read again, nothing moves or commits again.
+    expect(await replayDolyameNotification(events.find((e) => e.kind === 'notification')!.id)).toBe('duplicate')
+    expect(await paidMails(orderId)).toBe(1)
+    expect(fake.requests.filter((r) => r.path === `orders/${externalId}/commit`)).toHaveLength(1)
   })
 
   it('an order cancelled before the commit is cancelled at Долями, not committed', async () => {

@@ -9,7 +9,7 @@ import { logger } from '@/lib/logger'
 import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type Receipt, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
-import { storeNotification, type CallFailureKind } from '../gateway-call.server'
+import { notifiedObject, storeNotification, type CallFailureKind } from '../gateway-call.server'
 import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView, type PaymentRow } from '../gateway-flow.server'
 import { correlationOf, DOLYAME_GATEWAY, dolyameAmount, dolyameAny, dolyameCreated, dolyameInfo, dolyameItems, statusOfDolyame, type DolyameInfo, type DolyameNotification } from './dolyame'
 import { dolyameCall, dolyameSettings } from './dolyame-client.server'
@@ -156,6 +156,15 @@ export async function notifyDolyame(input: DolyameNotification): Promise<Respons
   const result = await syncPayment(db(), input.id)
   if (result === 'timeout' || result === 'network' || result === 'not-configured' || result === 'bad-answer') return json({ result: 'retry' }, 503)
   return json({ result })
+}
+
+/**
+ * Replays a stored notification (ADR 172): the same re-read and the same moves, so a notification seen
+ * twice changes nothing (R6). Null: no such notification.
+ */
+export async function replayDolyameNotification(eventId: number): Promise<string | null> {
+  const externalId = await notifiedObject(eventId, DOLYAME_GATEWAY)
+  return externalId === null ? null : syncPayment(db(), externalId)
 }
 
 // ---------- the buyer's way to Долями's page ----------

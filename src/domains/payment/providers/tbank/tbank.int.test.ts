@@ -16,7 +16,7 @@ import { FAKE_TBANK_KEYS, FakeTbank } from '../../../../../tests/support/fake-tb
 import { formPost, newVisitor } from '../../../../../tests/support/http'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
 import { pollGateways } from '../gateway-poll.server'
-import { confirmPayment, releaseHold, startPayment } from './tbank.server'
+import { confirmPayment, releaseHold, replayTbankNotification, startPayment } from './tbank.server'
 
 /**
  * Т-Банк acquiring API v2 (ADR 181) against the fake Т-Банк of tests/support/fake-tbank.ts, written
@@ -125,6 +125,10 @@ describe('Т-Банк payments', () => {
     expect(events.filter((e) => e.kind === 'notification')).toHaveLength(2)
     expect(events.find((e) => e.operation === 'Init')).toMatchObject({ provider: 'tbank', idempotenceKey: init!.body.OrderId, httpStatus: 200, requestId: expect.any(String) })
     expect(events.filter((e) => e.operation === 'GetState').length).toBeGreaterThanOrEqual(2)
+    // A stored notification replayed: the same re-read, nothing moves again.
+    const stored = events.find((e) => e.kind === 'notification')!
+    expect(await replayTbankNotification(stored.id)).toBe('duplicate')
+    expect(await paidMails(orderId)).toBe(1)
   })
 
   it('a notification with a bad token is refused and changes nothing; the same one signed right pays (negative control)', async () => {

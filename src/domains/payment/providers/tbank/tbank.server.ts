@@ -9,7 +9,7 @@ import { logger } from '@/lib/logger'
 import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
-import { storeNotification, type CallFailureKind } from '../gateway-call.server'
+import { notifiedObject, storeNotification, type CallFailureKind } from '../gateway-call.server'
 import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView } from '../gateway-flow.server'
 import { statusOfTbank, tbankCancelAnswer, tbankInitAnswer, tbankStateAnswer, toTbankReceipt, tokenValid, type TbankNotification, type TbankState } from './tbank'
 import { tbankCall, tbankSettings } from './tbank-client.server'
@@ -173,6 +173,15 @@ async function actOn(externalId: string): Promise<string> {
   const result = await syncPayment(db(), externalId)
   if (result === 'timeout' || result === 'network' || result === 'not-configured' || result === 'bad-answer') throw new RetryLater(result)
   return result
+}
+
+/**
+ * Replays a stored notification (ADR 172): the same re-read and the same moves, so a notification seen
+ * twice changes nothing (R6). Null: no such notification.
+ */
+export async function replayTbankNotification(eventId: number): Promise<string | null> {
+  const externalId = await notifiedObject(eventId, 'tbank')
+  return externalId === null ? null : syncPayment(db(), externalId)
 }
 
 // ---------- the buyer's way to Т-Банк's form ----------
