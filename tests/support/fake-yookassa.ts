@@ -35,6 +35,8 @@ export interface FakeYookassa {
   requests: { method: string; path: string; key: string | null; body: Json }[]
   /** A lying ЮKassa: the next capture or re-read answers this many kopecks instead of the real sum. */
   tamperAmount: number | null
+  /** The next POST to this path does its work and never answers (a timeout on the shop's side). */
+  swallowNext: string | null
   /** The buyer on the payment page: pays (held when two-stage) or gives up. */
   buyer(id: string, outcome: 'pay' | 'fail'): void
   /** ЮKassa lets a hold lapse after its expires_at (it cancels the payment itself). */
@@ -54,6 +56,7 @@ export async function startFakeYookassa(port = 0): Promise<FakeYookassa> {
     receipts: new Map(),
     requests: [],
     tamperAmount: null,
+    swallowNext: null,
     buyer(id, outcome) {
       const p = fake.payments.get(id)!
       if (outcome === 'fail') Object.assign(p, { status: 'canceled', cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' } })
@@ -75,6 +78,7 @@ export async function startFakeYookassa(port = 0): Promise<FakeYookassa> {
       fake.requests.length = 0
       answers.clear()
       fake.tamperAmount = null
+      fake.swallowNext = null
     },
     close: async () => {
       server.closeAllConnections()
@@ -231,6 +235,10 @@ export async function startFakeYookassa(port = 0): Promise<FakeYookassa> {
     }
     const answer = route(req.method ?? '', path, body)
     if (req.method === 'POST' && answer.status < 500) answers.set(key!, answer)
+    if (req.method === 'POST' && fake.swallowNext === path) {
+      fake.swallowNext = null
+      return // done at ЮKassa; the answer never reaches the shop
+    }
     send(res, answer.status, answer.body)
   }
 

@@ -1,4 +1,5 @@
 import type { TimelineEntry } from '@/domains/orders/order-timeline'
+import { formatRub as rub } from '@/lib/money'
 
 /**
  * The payment side of an order's timeline (ADR 183): every stored provider call and notification,
@@ -16,7 +17,6 @@ export interface PaymentTimelineSources {
 const PROVIDER: Record<string, string> = { yookassa: 'ЮKassa', tbank: 'Т-Банк', dolyame: 'Долями' }
 const RECEIPT_STATE: Record<string, string> = { pending: 'регистрируется', succeeded: 'зарегистрирован', canceled: 'не зарегистрирован', requested: 'не отправлен (нет ответа)', failed: 'отклонён' }
 
-const rub = (kopecks: number) => `${(kopecks / 100).toLocaleString('ru-RU', { minimumFractionDigits: kopecks % 100 ? 2 : 0, maximumFractionDigits: 2 })} ₽`
 const state = (s: string) => RECEIPT_STATE[s] ?? s
 
 function outcome(e: PaymentTimelineSources['events'][number]): string {

@@ -15,6 +15,7 @@ import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket }
 import { FAKE_SECRET, FAKE_SHOP_ID, itemsSum, startFakeYookassa, type FakeYookassa, type Json } from '../../../../../tests/support/fake-yookassa'
 import { callEndpoint, signedInStaff } from '../../../../../tests/support/staff'
 import { reloadEnv, setClock, setHeldPaymentGuard } from '../../../../../tests/support/test-hooks'
+import { sendSettlementReceipt, settleOpenReceipts } from '../../receipt-settlement.server'
 import { pollOpenPayments, rereadOnReturn, startPayment, syncPayment } from './yookassa.server'
 
 /**
@@ -265,6 +266,29 @@ describe('the settlement receipt at shipment', () => {
     expect(fake.requests.filter((r) => r.path === 'receipts' && r.method === 'POST')).toHaveLength(1)
     const detail = await orderDetail(orderId, { role: 'manager' })
     expect(detail!.timeline.find((e) => e.title.startsWith('Чек полного расчёта:'))?.text).toContain('кодов маркировки: 2')
+  })
+
+  it('a settlement receipt whose answer was lost is sent again by housekeeping with the same key, once at ЮKassa', async () => {
+    const { orderId, paymentId } = await cardOrder(1)
+    await paid(paymentId)
+    await db().transaction((tx) => changeStatus(tx, orderId, 'assembling'))
+    await db().transaction((tx) => changeStatus(tx, orderId, 'shipped'))
+    fake.swallowNext = 'receipts'
+    configure({ YOOKASSA_TIMEOUT_MS: '500' })
+    expect(await sendSettlementReceipt(db(), orderId, [])).toMatchObject({ ok: false, kind: 'unavailable' })
+    const [waiting] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId))
+    expect(waiting).toMatchObject({ status: 'requested' })
+    configure()
+    await settleOpenReceipts(db())
+    const [done] = await db().select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId))
+    expect(done).toMatchObject({ status: 'pending', idempotenceKey: waiting!.idempotenceKey, providerReceiptId: expect.stringMatching(/^rc-/) })
+    const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === 'receipts' && r.key === waiting!.idempotenceKey)
+    expect(posts).toHaveLength(2)
+    expect([...fake.receipts.values()].filter((r) => r.payment_id === posts[0]!.body.payment_id && r.settlements)).toHaveLength(1)
+    // Still registering: the next round reads it and stores ЮKassa's final word.
+    fake.receipts.get(done!.providerReceiptId!)!.status = 'succeeded'
+    await settleOpenReceipts(db())
+    expect((await db().select().from(paymentReceipts).where(eq(paymentReceipts.orderId, orderId)))[0]!.status).toBe('succeeded')
   })
 
   it('a refund of a line shows its refund receipt on the timeline', async () => {
