@@ -3,6 +3,7 @@ import { db } from '@/db/client'
 import { CARRIER_PROP, FITO_ID_PROP, TRACK_PROP, trackingLink } from '@/domains/orders/fulfilment'
 import { ORDER_STATUS, orderHistory } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
+import { carrierStatusTexts } from '@/domains/delivery/shipments/shipments.server'
 import { formatRub } from '@/lib/money'
 import { deliveryKinds } from './account.db'
 import { buyerMayCancel } from './order-actions'
@@ -11,6 +12,7 @@ import { deliveryKind, historyDate, propText, type HistoryOrder } from './order-
 /** The signed-in user's orders, newest first; only the account's own orders exist here (S9). */
 export async function historyOf(userId: number): Promise<HistoryOrder[]> {
   const [list, kinds] = await Promise.all([orderHistory(db(), userId), deliveryKinds(db())])
+  const carrierStatuses = await carrierStatusTexts(list.map(({ order }) => order.id))
   return list.map(({ order, lines }) => {
     const delivery = kinds.get(order.deliveryId)
     const track = propText(order.props, TRACK_PROP)
@@ -22,6 +24,7 @@ export async function historyOf(userId: number): Promise<HistoryOrder[]> {
       date: historyDate(order.createdAt),
       status: { NAME: status.label, COLOR: status.color },
       track,
+      carrierStatus: carrierStatuses.get(order.id) ?? null,
       // The back office names the carrier when the parcel does not go with the service the buyer chose.
       deliveryTrackLink: trackingLink(propText(order.props, CARRIER_PROP) ?? delivery?.code, track),
       products: lines.map((line) => ({

@@ -21,6 +21,8 @@ export interface HistoryOrder {
   date: string
   status: { NAME: string; COLOR: string }
   track: string | null
+  /** The carrier's last status and its date, when the parcel is registered with one (ADR 188). */
+  carrierStatus?: string | null
   deliveryTrackLink: string | null
   products: HistoryProduct[]
   typeDelivery: DeliveryKind | null

@@ -86,6 +86,12 @@ export function OrderHistoryList({ orders }: { orders: HistoryOrder[] }) {
                     </dd>
                   </>
                 ) : null}
+                {order.carrierStatus ? (
+                  <>
+                    <dt className="text-ink-600">Статус доставки</dt>
+                    <dd data-testid="carrier-status">{order.carrierStatus}</dd>
+                  </>
+                ) : null}
                 <dt className="text-ink-600">Оплата</dt>
                 <dd>{order.payment}</dd>
               </dl>

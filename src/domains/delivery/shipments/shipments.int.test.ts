@@ -8,7 +8,7 @@ import { auditLog, carrierCities, carrierShipments, offers, orderLines, orders, 
 import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../tests/support/fake-cdek'
 import { reloadEnv, setClock } from '../../../../tests/support/test-hooks'
 import { adminRequest, signedInStaff } from '../../../../tests/support/staff'
-import { pollShipments, POLL_AFTER_MS } from './shipments.server'
+import { carrierStatusTexts, pollShipments, POLL_AFTER_MS } from './shipments.server'
 import { SHIPMENT_MESSAGES } from './cdek-shipment'
 
 /**
@@ -188,6 +188,8 @@ describe('the ORDER_STATUS webhook', () => {
     expect(payload.text).toContain('5550001')
     const after = await shipmentRow(id)
     expect(after.readyMailedAt).not.toBeNull()
+    // The buyer's order history shows the carrier's last status with its date (Moscow time).
+    expect((await carrierStatusTexts([id])).get(id)).toBe('СДЭК: Поступил в пункт выдачи · 06.03.2026, 11:30')
 
     // СДЭК sends nothing twice on purpose, but a proxy or a replay may: each is re-read, nothing changes.
     for (let i = 0; i < 3; i++) expect((await notify(statusHook(uuid, 'ACCEPTED_AT_PICK_UP_POINT'))).body).toEqual({ ok: true, applied: false })

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { db as defaultDb, type Db } from '@/db/client'
 import { carrierShipments, offers, orderLines, orders } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
@@ -328,4 +328,20 @@ export async function pollShipments(limit = 100): Promise<{ read: number; change
     }
   }
   return { read: due.length, changed, failed }
+}
+
+/**
+ * The carrier's last status of each order that has a shipment, as the buyer reads it: «Поступил в пункт
+ * выдачи · 06.03.2026, 11:30» (Moscow time). For the buyer's order history.
+ */
+export async function carrierStatusTexts(orderIds: readonly number[], q: Db = defaultDb()): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map()
+  const rows = await q
+    .select({ orderId: carrierShipments.orderId, name: carrierShipments.statusName, at: carrierShipments.statusAt, uuid: carrierShipments.uuid })
+    .from(carrierShipments)
+    .where(inArray(carrierShipments.orderId, [...orderIds]))
+  const when = (d: Date) => d.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return new Map(
+    rows.filter((r) => r.name && !r.uuid.startsWith(PENDING)).map((r) => [r.orderId, `СДЭК: ${r.name}${r.at ? ` · ${when(r.at)}` : ''}`] as const),
+  )
 }
