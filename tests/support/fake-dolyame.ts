@@ -89,6 +89,8 @@ export class FakeDolyame {
   hang = false
   /** Makes the next POST do its work and never answer (the answer lost on the way). */
   swallowNext = false
+  /** Commits are answered 503 while set (Долями down at the moment the shop commits). */
+  refuseCommits = false
 
   constructor(readonly certs: FakeDolyameCerts) {}
 
@@ -163,6 +165,7 @@ export class FakeDolyame {
       case 'GET info':
         return { status: 200, body: this.view(o) }
       case 'POST commit':
+        if (this.refuseCommits) return error(503, 'Service unavailable')
         if (o.status !== 'wait_for_commit') return error(400, `Order is ${o.status}`)
         if (kop(body.amount) !== o.amount) return error(400, 'Commit amount differs')
         o.status = 'committed'

@@ -143,6 +143,23 @@ describe('Долями payments', () => {
     expect(fake.requests.filter((r) => r.path === `orders/${externalId}/commit`)).toHaveLength(1)
   })
 
+  it('a commit that fails leaves the payment held, and the poll commits it later', async () => {
+    const { orderId, paymentId } = await dolyameOrder()
+    const { externalId } = await started(paymentId)
+    fake.buyer(externalId, 'pay')
+    fake.refuseCommits = true
+    try {
+      expect(await (await notify(externalId, 'wait_for_commit')).json()).toEqual({ result: 'http' })
+    } finally {
+      fake.refuseCommits = false
+    }
+    expect((await paymentOf(paymentId)).status).toBe('waiting_for_capture')
+    expect((await orderOf(orderId)).status).toBe('awaiting_payment')
+    await pollGateways(db(), new Date(Date.now() + 11 * 60_000))
+    expect(fake.orders.get(externalId)!.status).toBe('committed')
+    expect((await orderOf(orderId)).status).toBe('paid')
+  })
+
   it('an order cancelled before the commit is cancelled at Долями, not committed', async () => {
     const { orderId, paymentId } = await dolyameOrder()
     const { externalId } = await started(paymentId)

@@ -103,7 +103,9 @@ async function settle(database: Db, row: PaymentRow, info: DolyameInfo, depth = 
       return moveOpen(database, row.id, 'pending')
     case 'waiting_for_capture': {
       if (info.amount !== row.amount) return 'amount-mismatch'
-      if (depth > 0) return 'unchanged'
+      // Held first, so a commit that fails now is seen in the back office and retried by the poll.
+      const held = await moveOpen(database, row.id, 'waiting_for_capture')
+      if (depth > 0) return held
       const done = await commitOrCancel(database, row)
       if (!done.ok) return done.kind
       const again = await readInfo(row)
