@@ -34,7 +34,7 @@ export interface EndpointSpec<P extends z.ZodType, Q extends z.ZodType, B extend
    */
   upload?: { mediaTypes: readonly string[]; maxBytes: number; tooLarge: string }
   /** The answer's shape, or the kind of file it is. */
-  response: R | 'csv' | 'pdf'
+  response: R | 'csv' | 'pdf' | 'xlsx'
   handle: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B>; bytes: Uint8Array; actor: Actor; request: Request }) => Promise<z.input<R> | Response>
 }
 

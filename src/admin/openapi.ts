@@ -30,6 +30,8 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   })
 }
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
 const ERROR = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] }
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } })
 
@@ -49,7 +51,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl: strin
         ? { description: 'CSV (UTF-8 с BOM, разделитель «;»)', content: { 'text/csv': { schema: { type: 'string' } } } }
         : spec.response === 'pdf'
           ? { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } }
-          : { description: 'Готово', content: { 'application/json': { schema: jsonSchema(spec.response, 'input') } } }
+          : spec.response === 'xlsx'
+            ? { description: 'Книга Excel (XLSX)', content: { [XLSX_TYPE]: { schema: { type: 'string', contentMediaType: XLSX_TYPE } } } }
+            : { description: 'Готово', content: { 'application/json': { schema: jsonSchema(spec.response, 'input') } } }
     paths[spec.path] ??= {}
     paths[spec.path]![spec.method.toLowerCase()] = {
       operationId: operationId(spec.method, spec.path),

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
+import { catalogImportEndpoints } from './catalog-import'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { deliveryEndpoints } from './delivery'
@@ -33,6 +34,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...savedViewEndpoints,
   ...productEndpoints,
   ...stockEndpoints,
+  ...catalogImportEndpoints,
   ...productPictureEndpoints,
   ...deliveryEndpoints,
   ...shipmentEndpoints,

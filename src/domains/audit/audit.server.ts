@@ -29,6 +29,23 @@ export async function recordChange(q: Db | Tx, actor: Actor, change: Change): Pr
   })
 }
 
+/** Many lines at once, for a bulk change (a catalogue import) that would otherwise write them one by one. */
+export async function recordChanges(q: Db | Tx, actor: Actor, changes: readonly Change[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += 1_000)
+    await q.insert(auditLog).values(
+      changes.slice(i, i + 1_000).map((change) => ({
+        staffId: actor.kind === 'staff' ? actor.id : null,
+        apiTokenId: actor.kind === 'token' ? actor.id : null,
+        actor: actorLabel(actor),
+        objectType: change.objectType,
+        objectId: String(change.objectId),
+        action: change.action,
+        before: change.before ?? null,
+        after: change.after ?? null,
+      })),
+    )
+}
+
 export interface AuditFilter {
   objectType?: string
   objectId?: string

@@ -1,0 +1,3 @@
+import { exportCsvEndpoint } from '@/admin/api/catalog-import'
+
+export const GET = exportCsvEndpoint.serve

@@ -1,0 +1,3 @@
+import { exportXlsxEndpoint } from '@/admin/api/catalog-import'
+
+export const GET = exportXlsxEndpoint.serve

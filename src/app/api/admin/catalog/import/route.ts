@@ -1,0 +1,3 @@
+import { importCatalogEndpoint } from '@/admin/api/catalog-import'
+
+export const POST = importCatalogEndpoint.serve
