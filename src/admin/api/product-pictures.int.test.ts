@@ -145,7 +145,7 @@ describe('product pictures through /api/admin/', () => {
 
     const page = await loadProductPage(section.code, 'magnesium-storefront')
     if (page.kind !== 'found') throw new Error(`product page: ${page.kind}`)
-    expect(page.page.images).toEqual(list.map((p) => ({ id: p.id, url: p.urls.gallery, alt: p.alt })))
+    expect(page.page.images).toEqual(list.map((p) => ({ id: p.id, url: p.urls.gallery, alt: p.alt, thumb: p.urls.thumb })))
 
     const cart = await changeBasket(randomUUID(), { action: 'add', offerIds: [card!.offers[0]!.id], quantity: 1 })
     expect(cart.Products[0]!.img).toBe(main.urls.thumb)

@@ -144,7 +144,8 @@ export interface ProductPageData {
   seoTitle: string
   seoDescription: string
   brand: { name: string; url: string; nofollow: boolean; country: string }
-  images: { id: number; url: string; alt: string }[]
+  /** thumb: a smaller file for the thumbnail strips, when the picture was uploaded (ADR 184). */
+  images: { id: number; url: string; alt: string; thumb?: string }[]
   badges: { code: string; name: string; icon: string }[]
   properties: { name: string; value: string }[]
   partners: PartnerWithOutlets[]

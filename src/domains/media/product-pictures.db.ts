@@ -49,10 +49,10 @@ export function offerPictureSql(size: Extract<PictureSize, 'thumb' | 'card'>) {
 }
 
 /** The product page's slides from uploaded pictures; empty when the product has none. */
-export async function selectGallerySlides(q: Q, productId: number): Promise<{ id: number; url: string; alt: string }[]> {
+export async function selectGallerySlides(q: Q, productId: number): Promise<{ id: number; url: string; alt: string; thumb: string }[]> {
   const rows = await selectPictures(q, productId)
   return rows.flatMap((r) => {
     const url = r.sizes.gallery?.url
-    return url ? [{ id: r.id, url, alt: r.alt }] : []
+    return url ? [{ id: r.id, url, alt: r.alt, thumb: r.sizes.thumb?.url ?? url }] : []
   })
 }

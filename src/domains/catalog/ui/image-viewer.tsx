@@ -8,6 +8,8 @@ import { swipeDirection, thumbsPerPage, wrapIndex } from '../gallery'
 export interface ViewerSlide {
   id: number
   src: string
+  /** A smaller file for the thumbnail strip; src when there is none. */
+  thumb?: string | undefined
   alt: string
 }
 
@@ -110,7 +112,7 @@ export function ImageViewer({ slides, index, onIndex, onClose }: { slides: Viewe
                   onClick={() => onIndex(at)}
                   className={`h-14 w-14 overflow-hidden rounded-lg border-2 bg-white ${at === index ? 'border-brand-500' : 'border-transparent opacity-70'}`}
                 >
-                  <img src={t.src} alt="" className="h-full w-full object-contain" />
+                  <img src={t.thumb ?? t.src} alt="" className="h-full w-full object-contain" />
                 </button>
               </li>
             )

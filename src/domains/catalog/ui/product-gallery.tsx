@@ -72,7 +72,7 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
                     onClick={() => show(at)}
                     className={`block h-[72px] w-[72px] overflow-hidden rounded-lg border-2 bg-surface lg:h-[84px] lg:w-[84px] ${at === index ? 'border-brand-500' : 'border-line'}`}
                   >
-                    <img src={s.src} alt="" className="h-full w-full object-contain" />
+                    <img src={s.thumb ?? s.src} alt="" className="h-full w-full object-contain" />
                   </button>
                 </li>
               )
