@@ -1,8 +1,8 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, max } from 'drizzle-orm'
 import { db, type Db } from '@/db/client'
-import { orders, payments } from '@/db/schema'
+import { orders, paymentEvents, payments } from '@/db/schema'
 import { now } from '@/lib/clock'
 import { Refusal } from '@/lib/refusal'
 import { openSurcharge } from '../surcharge.server'
@@ -124,6 +124,32 @@ export async function pollOpen(database: Db, provider: string, sync: (row: Payme
     if (row.createdAt.getTime() > at.getTime() - graceMinutes * 60_000) continue
     await sync(row)
     read++
+  }
+  return read
+}
+
+/** The buyer's return re-reads a payment at most this often (a reload loop must not hammer the gateway). */
+const RETURN_REREAD_SECONDS = 10
+
+/**
+ * The buyer is back from a gateway on the order page: the order's open payments of `provider` are read
+ * again with `sync` before the page shows them (as ЮKassa's are, ADR 183), unless one was read by
+ * `operation` in the last few seconds. Answers whether anything was read.
+ */
+export async function rereadOnReturn(database: Db, orderId: number, provider: string, operation: string, sync: (row: PaymentRow) => Promise<unknown>, at: Date = now()): Promise<boolean> {
+  const open = await database
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider), inArray(payments.status, ['pending', 'waiting_for_capture'])))
+  let read = false
+  for (const row of open) {
+    const [recent] = await database
+      .select({ at: max(paymentEvents.createdAt) })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.paymentId, row.id), eq(paymentEvents.operation, operation)))
+    if (recent?.at && at.getTime() - recent.at.getTime() < RETURN_REREAD_SECONDS * 1000) continue
+    await sync(row)
+    read = true
   }
   return read
 }

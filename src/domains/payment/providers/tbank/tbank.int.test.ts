@@ -15,7 +15,7 @@ import { databaseFingerprint } from '../../../../../tests/support/db-snapshot'
 import { FAKE_TBANK_KEYS, FakeTbank } from '../../../../../tests/support/fake-tbank'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
-import { pollGateways } from '../gateway-poll.server'
+import { pollGateways, rereadGatewaysOnReturn } from '../gateway-poll.server'
 import { confirmPayment, releaseHold, replayTbankNotification, startPayment } from './tbank.server'
 
 /**
@@ -260,6 +260,19 @@ describe('Т-Банк payments', () => {
     const back = await payRoute(formPost('/payment/tbank/pay/', { token: paymentToken }, visitor))
     expect(back.headers.get('location')).toBe(`/personal/order/?ORDER_ID=${orderId}`)
     expect((await orderOf(orderId)).status).toBe('paid')
+  })
+
+  it("the buyer's return re-reads the open payment with GetState (throttled) before the order page shows it", async () => {
+    const { orderId, paymentId } = await cardOrder()
+    const { externalId } = await started(paymentId)
+    fake.buyer(externalId, 'pay')
+    const soon = new Date(Date.now() + 60_000)
+    expect(await rereadGatewaysOnReturn(db(), orderId, soon)).toBe(true)
+    expect((await orderOf(orderId)).status).toBe('paid')
+    // Final now: nothing more is asked.
+    const calls = fake.requests.length
+    expect(await rereadGatewaysOnReturn(db(), orderId, soon)).toBe(false)
+    expect(fake.requests.length).toBe(calls)
   })
 
   it('a pending payment whose notification never came is polled with GetState until it ends, before the unpaid-order expiry', async () => {
