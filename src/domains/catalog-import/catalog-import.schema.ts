@@ -42,7 +42,7 @@ const moneyOrNone = (key: ColumnKey, message: string) =>
     .refine((v) => v === '' || (rublesPattern.test(v) && toKopecks(v) <= 1_000_000_000), { error: say(key, message) })
     .transform((v) => (v === '' ? null : toKopecks(v)))
 const YES = ['да', 'yes', 'true', '1', 'y', 'д', '+']
-const NO = ['нет', 'no', 'false', '0', 'n', 'н', '-', '']
+const NO = ['нет', 'no', 'false', '0', 'n', 'н', '-']
 const yesNo = (key: ColumnKey) =>
   z
     .string()
@@ -112,9 +112,13 @@ export const importRow = z.object({
 })
 export type ImportRow = z.output<typeof importRow>
 
+/** Columns where an empty cell means "none"; in any other an empty cell is as if the column were left out. */
+const EMPTY_MEANS_NONE: ReadonlySet<ColumnKey> = new Set(['subTitle', 'line', 'barcode', 'flavour', 'oldPrice', 'stock', 'lowStockThreshold'])
+
 /** The row's first problem, in Russian, or its parsed values. */
 export function parseImportRow(cells: Partial<Record<ColumnKey, string>>): { ok: true; row: ImportRow } | { ok: false; reason: string } {
-  const parsed = importRow.safeParse(cells)
+  const given = Object.fromEntries(Object.entries(cells).filter(([key, value]) => value.trim() !== '' || EMPTY_MEANS_NONE.has(key as ColumnKey)))
+  const parsed = importRow.safeParse(given)
   if (parsed.success) {
     const row = parsed.data
     if (row.oldPrice != null && row.price !== undefined && row.oldPrice <= row.price) return { ok: false, reason: say('oldPrice', O.oldPrice) }
