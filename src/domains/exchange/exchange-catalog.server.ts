@@ -9,11 +9,10 @@ import { child, childrenOf, readCommerceMl, textOf, type CmlItem, type XmlNode }
 import { EXCHANGE_MESSAGES as M, kopecksOf, packageOf, quantityOf, slugOf, vatPercentOf } from './exchange'
 import type { ExchangeSession } from './exchange-auth.server'
 import {
-  activeOffersOf,
   brandByCode,
-  exchangeProductDeleted,
   hideProductsWithoutSale,
   setProperty,
+  settleProductsOnSale,
   brandByName,
   groupById,
   hideUnseenOffers,
@@ -64,6 +63,11 @@ interface Context {
   priceTypes: Map<string, string>
   counts: Record<string, number>
   touchedProducts: Set<number>
+  /** Lookups repeated for every good, kept for the request. */
+  groups: Map<string, Awaited<ReturnType<typeof groupById>>>
+  brands: Map<string, number>
+  /** Offers of one good come one after another: the last good looked up. */
+  lastProduct?: { externalId: string; row: Awaited<ReturnType<typeof linkedProduct>> }
 }
 
 const count = (ctx: Context, key: string, n = 1) => {
@@ -96,6 +100,7 @@ async function fallbackSection(tx: Tx): Promise<number> {
 
 async function applyGroup(tx: Tx, ctx: Context, item: Extract<CmlItem, { kind: 'group' }>): Promise<void> {
   if (!item.id) return
+  ctx.groups.delete(item.id)
   const known = await groupById(tx, item.id)
   if (known) {
     if (!known.mapped && known.name !== item.name && item.name) await renameSection(tx, known.sectionId, item.name)
@@ -140,6 +145,12 @@ async function brandFor(tx: Tx, maker: string): Promise<number> {
   return (await brandByCode(tx, FALLBACK_BRAND.code))?.id ?? insertBrand(tx, FALLBACK_BRAND)
 }
 
+async function cachedBrand(tx: Tx, ctx: Context, maker: string): Promise<number> {
+  let id = ctx.brands.get(maker)
+  if (id === undefined) ctx.brands.set(maker, (id = await brandFor(tx, maker)))
+  return id
+}
+
 async function propertiesOf(tx: Tx, node: XmlNode): Promise<{ name: string; value: string }[]> {
   const raw = childrenOf(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства').map((v) => ({ id: textOf(v, 'Ид'), value: textOf(v, 'Значение') }))
   const names = await propertyValues(tx, raw.flatMap((p) => [`${p.id}/`, `${p.id}/${p.value}`]))
@@ -153,11 +164,13 @@ async function applyGood(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
   if (!id) return count(ctx, 'skipped')
   // 1С 8.3 modules write characteristics as goods with 'good#characteristic' in import.xml.
   if (id.includes('#')) return applyOffer(tx, ctx, node)
+  ctx.lastProduct = undefined
   const deleted = deletedMark(node)
   const name = textOf(node, 'Наименование')
   const description = textOf(node, 'Описание')
   const groupId = textOf(child(node, 'Группы'), 'Ид')
-  const group = groupId ? await groupById(tx, groupId) : undefined
+  let group = groupId ? ctx.groups.get(groupId) : undefined
+  if (groupId && !ctx.groups.has(groupId)) ctx.groups.set(groupId, (group = await groupById(tx, groupId)))
   const vat = vatPercentOf(textOf(child(child(node, 'СтавкиНалогов'), 'СтавкаНалога'), 'Ставка'))
   const properties = await propertiesOf(tx, node)
   const link = { article: textOf(node, 'Артикул'), barcode: textOf(node, 'Штрихкод'), vatPercent: vat, deleted, seenIn: ctx.importId }
@@ -179,7 +192,7 @@ async function applyGood(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
       code: await freeCode(tx, slugOf(name, `tovar-${id.slice(0, 8)}`), productCodeTaken),
       name: name || id,
       sectionId: group?.sectionId ?? (await fallbackSection(tx)),
-      brandId: await brandFor(tx, makerOf(node, properties)),
+      brandId: await cachedBrand(tx, ctx, makerOf(node, properties)),
       form: guessForm(name),
       description,
       // On sale once an offer has a price (offers.xml).
@@ -237,7 +250,8 @@ function characteristicsOf(node: XmlNode): { name: string; value: string }[] {
 async function applyOffer(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
   const id = textOf(node, 'Ид')
   const productExternalId = id.split('#')[0]!
-  const product = await linkedProduct(tx, productExternalId)
+  if (ctx.lastProduct?.externalId !== productExternalId) ctx.lastProduct = { externalId: productExternalId, row: await linkedProduct(tx, productExternalId) }
+  const product = ctx.lastProduct.row
   if (!product) return count(ctx, 'unknownGoods')
   const deleted = deletedMark(node) || product.link.deleted
   const { retail, old } = retailAndOldTypes(ctx)
@@ -290,10 +304,7 @@ async function applyOffer(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
 
 /** A product is on sale while 1С has not marked it deleted and one of its offers is. */
 async function settleProducts(tx: Tx, ctx: Context): Promise<void> {
-  for (const productId of ctx.touchedProducts) {
-    const active = !(await exchangeProductDeleted(tx, productId)) && (await activeOffersOf(tx, productId)) > 0
-    await updateProductRow(tx, productId, { active })
-  }
+  await settleProductsOnSale(tx, [...ctx.touchedProducts])
   ctx.touchedProducts.clear()
 }
 
@@ -342,6 +353,8 @@ export async function importStep(session: ExchangeSession, filename: string, fil
     priceTypes: new Map((await priceTypes(db())).map((t) => [t.externalId, t.name])),
     counts: { ...state.counts },
     touchedProducts: new Set(),
+    groups: new Map(),
+    brands: new Map(),
   }
   const items = readCommerceMl(file)
   let position = 0

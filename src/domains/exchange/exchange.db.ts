@@ -169,11 +169,6 @@ export async function linkOffer(q: Q, values: { externalId: string; productExter
 }
 
 
-/** Whether a product has an offer on sale, and its offers' count. */
-export async function activeOffersOf(q: Q, productId: number): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(offers).where(and(eq(offers.productId, productId), eq(offers.active, true)))
-  return row?.n ?? 0
-}
 
 /** A full import hides the goods it no longer lists (never deletes them: orders name them). */
 export async function hideUnseenProducts(q: Q, seenIn: number): Promise<number> {
@@ -224,10 +219,6 @@ export async function priceTypes(q: Q) {
   return q.select().from(exchangePriceTypes)
 }
 
-export async function exchangeProductDeleted(q: Q, productId: number): Promise<boolean> {
-  const [row] = await q.select({ deleted: exchangeProducts.deleted }).from(exchangeProducts).where(eq(exchangeProducts.productId, productId))
-  return row?.deleted ?? false
-}
 
 /** Products of the exchange left with no offer on sale go off sale. */
 export async function hideProductsWithoutSale(q: Q): Promise<void> {
@@ -274,4 +265,20 @@ export async function markOrdersTaken(q: Q, sessionId: number, at: Date): Promis
     .where(and(eq(exchangeOrders.sessionId, sessionId), isNull(exchangeOrders.takenAt)))
     .returning({ id: exchangeOrders.orderId })
   return rows.length
+}
+
+/**
+ * Puts the products on sale or off it as their offers and 1С's deletion mark say; only rows whose
+ * state really changes are written, since each product write also rewrites its search vector.
+ */
+export async function settleProductsOnSale(q: Q, productIds: readonly number[]): Promise<void> {
+  if (!productIds.length) return
+  await q.execute(sql`update products p set active = s.on_sale
+    from (
+      select p2.id,
+        not coalesce((select ep.deleted from exchange_products ep where ep.product_id = p2.id), false)
+          and exists (select 1 from offers o where o.product_id = p2.id and o.active) as on_sale
+      from products p2 where p2.id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})
+    ) s
+    where p.id = s.id and p.active is distinct from s.on_sale`)
 }

@@ -32,7 +32,7 @@ export type ExchangeType = 'catalog' | 'sale'
 export type ExchangeAnswer = { kind: 'text'; lines: string[]; cookie?: { name: string; value: string }; unauthorised?: boolean } | { kind: 'xml'; body: Buffer; encoding: string }
 
 export const success = (...rest: string[]) => ({ kind: 'text' as const, lines: ['success', ...rest] })
-export const failure = (reason: string): ExchangeAnswer => ({ kind: 'text', lines: ['failure', reason] })
+export const failure = (reason: string) => ({ kind: 'text' as const, lines: ['failure', reason] })
 export const progress = (status: string): ExchangeAnswer => ({ kind: 'text', lines: ['progress', status] })
 
 /**
