@@ -403,7 +403,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /**
  * Sends the browser on to ЮKassa's page after the form's POST. Not a 303: Chrome checks a redirect
  * that follows a form submission against the page's `form-action 'self'` (ADR 157) and refuses to
- * leave for ЮKassa (w3c/webappsec-csp#8; found by the browser test, ADR 183). A page that moves on by
+ * leave for ЮKassa (w3c/webappsec-csp#8, ADR 183). A page that moves on by
  * itself (meta refresh, which CSP does not govern) with a link as the fallback is what such shops do.
  */
 export function leaveFor(url: string): Response {
