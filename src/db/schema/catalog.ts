@@ -22,6 +22,9 @@ export const sections = pgTable('sections', {
   picture: text().notNull().default(''),
   sort: integer().notNull().default(500),
   active: boolean().notNull().default(true),
+  /** The section page title and meta description; empty: made from the name (ADR 192). */
+  seoTitle: text().notNull().default(''),
+  seoDescription: text().notNull().default(''),
 })
 
 export const brands = pgTable('brands', {
@@ -34,6 +37,8 @@ export const brands = pgTable('brands', {
   /** The spec's brand link may carry rel="nofollow". */
   nofollow: boolean().notNull().default(false),
   sort: integer().notNull().default(500),
+  /** A hidden brand has no page and no filter entry; its products stay (ADR 192). */
+  active: boolean().notNull().default(true),
 })
 
 export const PRODUCT_FORMS = ['capsules', 'tablets', 'powder', 'liquid'] as const
