@@ -140,6 +140,21 @@ describe('POST /bitrix/admin/1c_exchange.php?mode=file', () => {
     expect(existsSync('/tmp/escape.xml')).toBe(false)
   })
 
+  it('takes away the folders of runs over for more than two days when a run starts', async () => {
+    const { mkdirSync, utimesSync, writeFileSync } = await import('node:fs')
+    const old = path.join(varDir, 'exchange', '999999')
+    const recent = path.join(varDir, 'exchange', '999998')
+    for (const folder of [old, recent]) {
+      mkdirSync(folder, { recursive: true })
+      writeFileSync(path.join(folder, 'import.xml'), '<x/>')
+    }
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600_000)
+    utimesSync(old, threeDaysAgo, threeDaysAgo)
+    await signIn(DEMO.email, DEMO.password)
+    expect(existsSync(old)).toBe(false)
+    expect(existsSync(recent)).toBe(true)
+  })
+
   it('refuses a piece bigger than file_limit', async () => {
     const cookie = await signIn(DEMO.email, DEMO.password)
     const answer = await call('type=catalog&mode=file&filename=big.xml', { cookie, body: Buffer.alloc(100_001) })

@@ -93,7 +93,19 @@ export async function fileExists(file: string): Promise<boolean> {
   return stat(file).then((s) => s.isFile(), () => false)
 }
 
-/** A new run starts with an empty folder, whatever a database restored from an old backup left there. */
-export async function clearSessionFolder(sessionId: number): Promise<void> {
+/** Runs' folders untouched this long are gone: 1С's files are only needed during its run. */
+const KEEP_FOLDERS_MS = 2 * 24 * 60 * 60_000
+
+/**
+ * A new run starts with an empty folder, whatever a database restored from an old backup left there,
+ * and takes away the folders of runs long over, so the disk does not fill with old uploads.
+ */
+export async function clearSessionFolder(sessionId: number, at: Date): Promise<void> {
   await rm(sessionFolder(sessionId), { recursive: true, force: true })
+  const root = path.resolve(env().VAR_DIR, 'exchange')
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const folder = path.join(root, name)
+    const info = await stat(folder).catch(() => null)
+    if (info?.isDirectory() && at.getTime() - info.mtime.getTime() > KEEP_FOLDERS_MS) await rm(folder, { recursive: true, force: true })
+  }
 }

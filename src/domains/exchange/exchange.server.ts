@@ -1,5 +1,6 @@
 import 'server-only'
 import { db } from '@/db/client'
+import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { Refusal } from '@/lib/refusal'
@@ -117,7 +118,7 @@ export async function exchangeCall(request: ExchangeRequest): Promise<ExchangeAn
       if (request.type !== 'catalog' && request.type !== 'sale') throw new Refusal('invalid', M.badType)
       const signed = await exchangeSignIn(request.authorization, request.ip)
       session = signed.session
-      await clearSessionFolder(session.id)
+      await clearSessionFolder(session.id, now())
       return { ...success(EXCHANGE_COOKIE, signed.token), cookie: { name: EXCHANGE_COOKIE, value: signed.token } }
     }
     session = await exchangeSessionOf(request.cookie)
