@@ -1,16 +1,17 @@
+import { PGlite } from '@electric-sql/pglite'
 import { expect, test, request as playwrightRequest } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { FAKE_SECRET, FAKE_SHOP_ID, startFakeYookassa, type FakeYookassa } from '../support/fake-yookassa'
 import { newStaff, signIn } from './admin/admin-kit'
-import { addToBasket, choosePay, choosePickupPoint, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { OFFER_ID, addToBasket, choosePay, choosePickupPoint, fillContacts, openCheckout, placeOrder } from './checkout-kit'
 
 /**
  * Issue 19, ADR 183: a buyer pays by card through ЮKassa's flow against the fake ЮKassa
  * (tests/support/fake-yookassa.ts, whose confirmation page sends the browser back to the shop), the
- * order page says «Оплачен» from its own re-read (the fake sends no notification), and the manager
- * refunds one piece through ЮKassa. The suite's server keeps the sandbox (the other specs pay there),
+ * order page says «Оплачен» from its own re-read (the fake sends no notification); the manager ships
+ * it with a marking code per piece (the settlement receipt goes to ЮKassa) and refunds one piece. The suite's server keeps the sandbox (the other specs pay there),
  * so this spec runs its own server with YOOKASSA_* pointing at the fake, on a copy of the seeded
  * database, as crash-recovery.spec.ts does; desktop project only.
  */
@@ -30,6 +31,10 @@ test.beforeAll(async () => {
   fake = await startFakeYookassa(fakePort)
   rmSync(varDir, { recursive: true, force: true })
   cpSync(path.join(suiteVarDir, 'seeded-db'), path.join(varDir, 'db'), { recursive: true })
+  // The offer the buyer takes is marked goods (Честный ЗНАК) in this copy: shipping asks its codes.
+  const seeded = new PGlite(path.join(varDir, 'db'))
+  await seeded.query(`update offers set mark_code_type = 'gs1m' where id = $1`, [OFFER_ID])
+  await seeded.close()
   server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/serve.ts')], {
     cwd: root,
     stdio: 'ignore',
@@ -64,7 +69,7 @@ test.afterAll(async () => {
   await fake?.close()
 })
 
-test('a buyer pays through ЮKassa, the order reads paid on return, the manager refunds one piece', async ({ browser }) => {
+test('a buyer pays through ЮKassa, the order reads paid on return; the manager ships it with marking codes and refunds one piece', async ({ browser }) => {
   test.skip(test.info().project.name !== 'desktop-1440', 'its own server: one project is enough')
   test.setTimeout(120_000)
   const buyerContext = await browser.newContext({ baseURL: base })
@@ -98,6 +103,17 @@ test('a buyer pays through ЮKassa, the order reads paid on return, the manager 
   const page = await context.newPage()
   await signIn(page, manager, `/admin/orders/${orderId}/`)
   await expect(page.getByText(/Чек прихода: зарегистрирован/)).toBeVisible()
+  // Shipping the prepaid order asks a code per marked piece and sends the settlement receipt.
+  await page.getByRole('button', { name: 'В сборку' }).click()
+  await page.getByRole('button', { name: 'Перевести в «Собирается»' }).click()
+  await page.getByRole('button', { name: 'Передать в доставку' }).click()
+  const codes = ['0104604060005900215CODEONE00001', '0104604060005900215CODETWO00002']
+  await page.getByLabel(/штука 1 из 2/).fill(codes[0]!)
+  await page.getByLabel(/штука 2 из 2/).fill(codes[1]!)
+  await page.getByRole('button', { name: /^Перевести в «/ }).click()
+  await expect(page.getByTestId('settlement-receipt')).toContainText('Чек полного расчёта: регистрируется')
+  const settlement = fake!.requests.find((r) => r.method === 'POST' && r.path === 'receipts')!
+  expect((settlement.body.items as { mark_code_info?: { gs_1m: string } }[]).flatMap((i) => (i.mark_code_info ? [i.mark_code_info.gs_1m] : []))).toEqual(codes)
   await page.getByRole('button', { name: 'Вернуть деньги' }).click()
   const dialog = page.getByRole('dialog', { name: `Возврат по заказу №${orderId}` })
   await dialog.getByRole('spinbutton', { name: /вернуть, шт\./ }).fill('1')
