@@ -45,7 +45,7 @@ const today = () => new Date().toISOString().slice(0, 10)
 
 export const exportCsvEndpoint = endpoint({
   method: 'GET',
-  path: '/api/admin/catalog/export.csv',
+  path: '/api/admin/catalog/export/csv',
   permission: 'catalog.read',
   summary: 'Каталог в CSV (UTF-8 с BOM, «;»): строка на предложение, столбцы — как при импорте',
   tag: TAG,
@@ -55,7 +55,7 @@ export const exportCsvEndpoint = endpoint({
 
 export const exportXlsxEndpoint = endpoint({
   method: 'GET',
-  path: '/api/admin/catalog/export.xlsx',
+  path: '/api/admin/catalog/export/xlsx',
   permission: 'catalog.read',
   summary: 'Каталог в XLSX: строка на предложение, столбцы — как при импорте',
   tag: TAG,

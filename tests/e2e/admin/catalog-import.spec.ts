@@ -14,7 +14,7 @@ test('a content editor checks a CSV, fixes it, imports it, and the shop shows th
   await expect(page.getByRole('heading', { name: 'Импорт и экспорт' })).toBeVisible()
 
   // A section and a brand code as the export names them.
-  const exported = await page.request.get('/api/admin/catalog/export.csv/')
+  const exported = await page.request.get('/api/admin/catalog/export/csv/')
   expect(exported.ok()).toBe(true)
   const [header, first] = (await exported.text()).replace(/^\uFEFF/, '').split('\r\n')
   const columns = header!.split(';')

@@ -19,10 +19,10 @@ export default async function ImportPage() {
         <section className={`${ui.card} p-4`}>
           <h2 className="text-base font-semibold">Экспорт</h2>
           <div className="mt-3 flex flex-wrap gap-3">
-            <a className={ui.buttonSecondary} href="/api/admin/catalog/export.xlsx/" download>
+            <a className={ui.buttonSecondary} href="/api/admin/catalog/export/xlsx/" download>
               Скачать XLSX
             </a>
-            <a className={ui.buttonSecondary} href="/api/admin/catalog/export.csv/" download>
+            <a className={ui.buttonSecondary} href="/api/admin/catalog/export/csv/" download>
               Скачать CSV
             </a>
           </div>
