@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
 import { catalogImportEndpoints } from './catalog-import'
+import { catalogStructureEndpoints } from './catalog-structure'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { deliveryEndpoints } from './delivery'
@@ -33,6 +34,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...inboxEndpoints,
   ...savedViewEndpoints,
   ...productEndpoints,
+  ...catalogStructureEndpoints,
   ...stockEndpoints,
   ...catalogImportEndpoints,
   ...productPictureEndpoints,

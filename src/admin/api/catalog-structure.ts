@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { db } from '@/db/client'
+import { brandList, brandPatch, brandInput, brandView, sectionInput, sectionList, sectionOrderInput, sectionPatch, sectionView } from '@/domains/catalog/catalog-structure.schema'
+import {
+  brandById,
+  createBrand,
+  createSection,
+  listBrands,
+  listSections,
+  reorderSections,
+  sectionById,
+  updateBrand,
+  updateSection,
+} from '@/domains/catalog/catalog-structure.server'
+import { wire } from '@/lib/ajax'
+import { endpoint } from '../endpoint'
+
+/** Sections by purpose and brands (issue 20, ADR 192): the catalogue's structure. */
+const id = z.object({ id: wire.id })
+const TAG = 'Разделы и бренды'
+
+export const listSectionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/sections',
+  permission: 'catalog.read',
+  summary: 'Разделы по назначению в порядке меню, с числом товаров',
+  tag: TAG,
+  response: sectionList,
+  handle: () => listSections(db()),
+})
+
+export const createSectionEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/sections',
+  permission: 'catalog.write',
+  summary: 'Создать раздел; встаёт последним в меню',
+  tag: TAG,
+  body: sectionInput,
+  response: sectionView,
+  handle: ({ body, actor }) => createSection(db(), actor, body),
+})
+
+export const readSectionEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/sections/{id}',
+  permission: 'catalog.read',
+  summary: 'Раздел',
+  tag: TAG,
+  params: id,
+  response: sectionView,
+  handle: ({ params }) => sectionById(db(), params.id),
+})
+
+export const updateSectionEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/sections/{id}',
+  permission: 'catalog.write',
+  summary: 'Изменить раздел; код раздела, в котором есть товары, не меняется (он в адресах товаров)',
+  tag: TAG,
+  params: id,
+  body: sectionPatch,
+  response: sectionView,
+  handle: ({ params, body, actor }) => updateSection(db(), actor, params.id, body),
+})
+
+export const reorderSectionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/sections/order',
+  permission: 'catalog.write',
+  summary: 'Порядок разделов в меню: номера всех разделов, первый показывается первым',
+  tag: TAG,
+  body: sectionOrderInput,
+  response: sectionList,
+  handle: ({ body, actor }) => reorderSections(db(), actor, body),
+})
+
+export const listBrandsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/brands',
+  permission: 'catalog.read',
+  summary: 'Бренды с числом товаров',
+  tag: TAG,
+  response: brandList,
+  handle: () => listBrands(db()),
+})
+
+export const createBrandEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/brands',
+  permission: 'catalog.write',
+  summary: 'Создать бренд',
+  tag: TAG,
+  body: brandInput,
+  response: brandView,
+  handle: ({ body, actor }) => createBrand(db(), actor, body),
+})
+
+export const readBrandEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/brands/{id}',
+  permission: 'catalog.read',
+  summary: 'Бренд',
+  tag: TAG,
+  params: id,
+  response: brandView,
+  handle: ({ params }) => brandById(db(), params.id),
+})
+
+export const updateBrandEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/brands/{id}',
+  permission: 'catalog.write',
+  summary: 'Изменить бренд (название, код, описание, логотип, показ на сайте)',
+  tag: TAG,
+  params: id,
+  body: brandPatch,
+  response: brandView,
+  handle: ({ params, body, actor }) => updateBrand(db(), actor, params.id, body),
+})
+
+export const catalogStructureEndpoints = [
+  listSectionsEndpoint,
+  createSectionEndpoint,
+  readSectionEndpoint,
+  updateSectionEndpoint,
+  reorderSectionsEndpoint,
+  listBrandsEndpoint,
+  createBrandEndpoint,
+  readBrandEndpoint,
+  updateBrandEndpoint,
+]

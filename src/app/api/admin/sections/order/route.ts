@@ -1,0 +1,3 @@
+import { reorderSectionsEndpoint } from '@/admin/api/catalog-structure'
+
+export const POST = reorderSectionsEndpoint.serve

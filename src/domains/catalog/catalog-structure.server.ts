@@ -1,0 +1,201 @@
+import 'server-only'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { announceChanges } from '@/db/change-feed'
+import type { Db, Tx } from '@/db/client'
+import { brands, products, sections } from '@/db/schema'
+import { recordChange } from '@/domains/audit/audit.server'
+import type { Actor } from '@/domains/staff/permissions'
+import { Refusal } from '@/lib/refusal'
+import { STRUCTURE_MESSAGES as M, type BrandView, type SectionView } from './catalog-structure'
+import { brandInput, brandPatch, sectionInput, sectionOrderInput, sectionPatch } from './catalog-structure.schema'
+
+/**
+ * Sections and brands as staff run them (issue 20, ADR 192). Each write takes the row's lock, writes
+ * its audit line and announces the 'catalog' tag in its own transaction (ADR 160), so the menu, the
+ * catalogue pages and the filter of every instance drop their cache on commit, never for a rollback.
+ */
+const CATALOG_TAGS = ['catalog'] as const
+/** Positions are spaced so a seed or a hand-made sort value still fits between two of ours. */
+const STEP = 10
+
+type FieldError = { field: string; message: string }
+
+function invalid(errors: FieldError[]): Refusal {
+  const first = errors[0]?.message ?? M.format
+  return new Refusal('invalid', first, { error: first, errors })
+}
+
+function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const seen = new Set<string>()
+  throw invalid(
+    result.error.issues
+      .map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }))
+      .filter((e) => !seen.has(e.field) && Boolean(seen.add(e.field))),
+  )
+}
+
+function changed<T extends Record<string, unknown>>(current: T, patch: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+  const before: Partial<T> = {}
+  const after: Partial<T> = {}
+  for (const key of Object.keys(patch) as (keyof T)[]) {
+    if (patch[key] === undefined || patch[key] === current[key]) continue
+    before[key] = current[key]
+    after[key] = patch[key]
+  }
+  return { before, after }
+}
+
+// Products listed under a section: its main one or an extra one. The outer columns are spelt out:
+// drizzle writes a bare "id" in a one-table select, which inside the subquery would mean p.id.
+const sectionProducts = sql<number>`(select count(*)::int from products p where p.section_id = "sections"."id"
+  or exists (select 1 from product_sections ps where ps.product_id = p.id and ps.section_id = "sections"."id"))`
+const brandProducts = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`
+
+const sectionColumns = {
+  id: sections.id,
+  code: sections.code,
+  name: sections.name,
+  description: sections.description,
+  seoTitle: sections.seoTitle,
+  seoDescription: sections.seoDescription,
+  active: sections.active,
+  position: sections.sort,
+  products: sectionProducts,
+}
+const brandColumns = {
+  id: brands.id,
+  code: brands.code,
+  name: brands.name,
+  description: brands.description,
+  logo: brands.logo,
+  active: brands.active,
+  products: brandProducts,
+}
+
+export async function listSections(q: Db | Tx): Promise<{ items: SectionView[] }> {
+  const rows = await q.select(sectionColumns).from(sections).orderBy(asc(sections.sort), asc(sections.id))
+  return { items: rows.map((r) => ({ ...r, products: Number(r.products) })) }
+}
+
+export async function sectionById(q: Db | Tx, id: number): Promise<SectionView> {
+  const [row] = await q.select(sectionColumns).from(sections).where(eq(sections.id, id))
+  if (!row) throw new Refusal('not-found', M.sectionNotFound)
+  return { ...row, products: Number(row.products) }
+}
+
+async function sectionCodeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
+  const rows = await q.select({ id: sections.id }).from(sections).where(and(sql`lower(${sections.code}) = lower(${code})`, ne(sections.id, except)))
+  return rows.length > 0
+}
+
+export async function createSection(q: Db, actor: Actor, input: unknown): Promise<SectionView> {
+  const s = parsed(sectionInput, input)
+  const id = await q.transaction(async (tx) => {
+    // Serialises concurrent creations so two never take the same code or position.
+    await tx.execute(sql`lock table ${sections} in share row exclusive mode`)
+    if (await sectionCodeTaken(tx, s.code)) throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
+    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${sections.sort}), 0)::int` }).from(sections)
+    const [row] = await tx
+      .insert(sections)
+      .values({ ...s, sort: Number(last?.sort ?? 0) + STEP })
+      .returning({ id: sections.id })
+    await recordChange(tx, actor, { objectType: 'section', objectId: row!.id, action: 'create', after: s })
+    await announceChanges(tx, CATALOG_TAGS)
+    return row!.id
+  })
+  return sectionById(q, id)
+}
+
+export async function updateSection(q: Db, actor: Actor, id: number, input: unknown): Promise<SectionView> {
+  const patch = parsed(sectionPatch, input)
+  await q.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ code: sections.code, name: sections.name, description: sections.description, seoTitle: sections.seoTitle, seoDescription: sections.seoDescription, active: sections.active })
+      .from(sections)
+      .where(eq(sections.id, id))
+      .for('update')
+    if (!current) throw new Refusal('not-found', M.sectionNotFound)
+    const { before, after } = changed(current, patch)
+    if (Object.keys(after).length === 0) return
+    if (after.code !== undefined) {
+      if (await sectionCodeTaken(tx, after.code, id)) throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
+      // A product's address is /catalog/{its main section}/{code}/: a new section code would break every
+      // one of them, and product_slugs redirects products, not sections (ADR 192).
+      const [used] = await tx.select({ id: products.id }).from(products).where(eq(products.sectionId, id)).limit(1)
+      if (used) throw invalid([{ field: 'code', message: M.sectionCodeInUse }])
+    }
+    await tx.update(sections).set(after).where(eq(sections.id, id))
+    await recordChange(tx, actor, { objectType: 'section', objectId: id, action: 'update', before, after })
+    await announceChanges(tx, CATALOG_TAGS)
+  })
+  return sectionById(q, id)
+}
+
+/** The whole order at once: positions follow the list given, which must name every section once. */
+export async function reorderSections(q: Db, actor: Actor, input: unknown): Promise<{ items: SectionView[] }> {
+  const { sectionIds } = parsed(sectionOrderInput, input)
+  await q.transaction(async (tx) => {
+    const rows = await tx.select({ id: sections.id, sort: sections.sort }).from(sections).orderBy(asc(sections.sort), asc(sections.id)).for('update')
+    const known = new Set(rows.map((r) => r.id))
+    if (new Set(sectionIds).size !== sectionIds.length || sectionIds.length !== rows.length || sectionIds.some((s) => !known.has(s)))
+      throw invalid([{ field: 'sectionIds', message: M.order }])
+    const before = rows.map((r) => r.id)
+    if (before.every((s, i) => s === sectionIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
+    for (const [i, sectionId] of sectionIds.entries()) await tx.update(sections).set({ sort: (i + 1) * STEP }).where(eq(sections.id, sectionId))
+    await recordChange(tx, actor, { objectType: 'section', objectId: 'order', action: 'reorder', before: { sectionIds: before }, after: { sectionIds } })
+    await announceChanges(tx, CATALOG_TAGS)
+  })
+  return listSections(q)
+}
+
+export async function listBrands(q: Db | Tx): Promise<{ items: BrandView[] }> {
+  const rows = await q.select(brandColumns).from(brands).orderBy(asc(brands.sort), asc(brands.name))
+  return { items: rows.map((r) => ({ ...r, products: Number(r.products) })) }
+}
+
+export async function brandById(q: Db | Tx, id: number): Promise<BrandView> {
+  const [row] = await q.select(brandColumns).from(brands).where(eq(brands.id, id))
+  if (!row) throw new Refusal('not-found', M.brandNotFound)
+  return { ...row, products: Number(row.products) }
+}
+
+async function brandCodeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
+  const rows = await q.select({ id: brands.id }).from(brands).where(and(sql`lower(${brands.code}) = lower(${code})`, ne(brands.id, except)))
+  return rows.length > 0
+}
+
+export async function createBrand(q: Db, actor: Actor, input: unknown): Promise<BrandView> {
+  const b = parsed(brandInput, input)
+  const id = await q.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${brands} in share row exclusive mode`)
+    if (await brandCodeTaken(tx, b.code)) throw invalid([{ field: 'code', message: M.brandCodeTaken }])
+    const [row] = await tx.insert(brands).values(b).returning({ id: brands.id })
+    await recordChange(tx, actor, { objectType: 'brand', objectId: row!.id, action: 'create', after: b })
+    await announceChanges(tx, CATALOG_TAGS)
+    return row!.id
+  })
+  return brandById(q, id)
+}
+
+/** A brand's code is only its own page's address (/brands/{code}/), which no product address contains. */
+export async function updateBrand(q: Db, actor: Actor, id: number, input: unknown): Promise<BrandView> {
+  const patch = parsed(brandPatch, input)
+  await q.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ code: brands.code, name: brands.name, description: brands.description, logo: brands.logo, active: brands.active })
+      .from(brands)
+      .where(eq(brands.id, id))
+      .for('update')
+    if (!current) throw new Refusal('not-found', M.brandNotFound)
+    const { before, after } = changed(current, patch)
+    if (Object.keys(after).length === 0) return
+    if (after.code !== undefined && (await brandCodeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: M.brandCodeTaken }])
+    await tx.update(brands).set(after).where(eq(brands.id, id))
+    await recordChange(tx, actor, { objectType: 'brand', objectId: id, action: 'update', before, after })
+    await announceChanges(tx, CATALOG_TAGS)
+  })
+  return brandById(q, id)
+}
