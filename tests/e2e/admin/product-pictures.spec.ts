@@ -55,14 +55,16 @@ test('a content editor uploads three pictures, makes the third the main one, and
 
   const third = items.nth(2)
   await third.getByLabel('Описание (alt)').fill('Банка цинка, вид сзади')
-  await third.getByRole('button', { name: 'Сохранить' }).click()
+  // Each change waits for its answer: on a loaded machine one can take longer than an expect's wait.
+  const answered = (method: string) => page.waitForResponse((r) => r.url().includes(`/api/admin/products/${product.id}/pictures/`) && r.request().method() === method)
+  await Promise.all([answered('PATCH'), third.getByRole('button', { name: 'Сохранить' }).click()])
   await expect(editor.getByRole('status')).toHaveText('Описание сохранено.')
-  await third.getByRole('button', { name: 'Сделать главной' }).click()
+  await Promise.all([answered('PATCH'), third.getByRole('button', { name: 'Сделать главной' }).click()])
   await expect(editor.getByRole('status')).toHaveText('Картинка 3 стала главной.')
   await expect(items.first().getByText('Главная')).toBeVisible()
   await expect(items.first().getByLabel('Описание (alt)')).toHaveValue('Банка цинка, вид сзади')
   // The keyboard's way: the arrow buttons move the second picture down.
-  await items.nth(1).getByRole('button', { name: 'Картинку 2 ниже' }).press('Enter')
+  await Promise.all([answered('POST'), items.nth(1).getByRole('button', { name: 'Картинку 2 ниже' }).press('Enter')])
   await expect(editor.getByRole('status')).toHaveText('Картинка 2 перемещена ниже.')
 
   const { pictures } = (await (await page.request.get(`/api/admin/products/${product.id}/pictures/`)).json()) as PictureList

@@ -6,7 +6,6 @@ import type { PictureList, PictureView } from '@/domains/media/media.schema'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Badge } from '../badge'
-import { FormOutcome } from '../field'
 import { ui } from '../styles'
 
 const ACCEPT = 'image/jpeg,image/png,image/webp'
@@ -42,7 +41,12 @@ function AltForm({ picture, disabled, onSave }: { picture: PictureView; disabled
       <button type="submit" className={`${ui.buttonSecondary} px-3`} disabled={disabled}>
         Сохранить
       </button>
-      <FormOutcome saved={saved} small />
+      {/* Seen beside the field; the editor's own status line is what screen readers hear. */}
+      {saved ? (
+        <span className="text-xs text-brand-700" aria-hidden="true">
+          Сохранено.
+        </span>
+      ) : null}
     </form>
   )
 }
