@@ -9,7 +9,7 @@ import { CheckoutPage } from '@/domains/checkout/ui/checkout-page'
 import { EndedCheckoutAttempt } from '@/domains/checkout/ui/ended-attempt'
 import { FallbackOrder } from '@/domains/checkout/ui/one-click-modal'
 import { db } from '@/db/client'
-import { rereadOnReturn } from '@/domains/payment/providers/yookassa/yookassa.server'
+import { rereadGatewaysOnReturn } from '@/domains/payment/providers/gateway-poll.server'
 import { OrderConfirmation } from '@/domains/checkout/ui/order-confirmation'
 
 export const metadata: Metadata = { title: 'Оформление заказа', robots: { index: false, follow: false } }
@@ -20,9 +20,10 @@ export default async function OrderPage({ searchParams }: PageProps<'/personal/o
   if (ORDER_ID !== undefined) {
     let [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
     if (!view) notFound()
-    // Back from ЮKassa: its word on the payment before the page shows it (ADR 183). Only for the
-    // order's own viewer (the view above checked), throttled, and nothing asked once the payment is final.
-    if (await rereadOnReturn(db(), view.order.id)) [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
+    // Back from the payment page: ЮKassa's (Т-Банк's, Долями's) word on the payment before the page
+    // shows it (ADR 181, 183). Only for the order's own viewer (the view above checked), throttled, and
+    // nothing asked once the payment is final.
+    if (await rereadGatewaysOnReturn(db(), view.order.id)) [view, actions] = await Promise.all([confirmationView(ORDER_ID), orderActionsView(ORDER_ID)])
     if (!view) notFound()
     return (
       <main className="container-page py-6 sm:py-8">
