@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { db } from '@/db/client'
 import { auditLog, brands, products, sections } from '@/db/schema'
-import { loadBrands, loadPurposeMenu } from '@/domains/catalog/catalog.server'
+import { listMetadata, loadBrands, loadCatalogList, loadPurposeMenu, resolveList } from '@/domains/catalog/catalog.server'
 import { STRUCTURE_MESSAGES as M, type BrandView, type SectionView } from '@/domains/catalog/catalog-structure'
 import { ADMIN_MESSAGES } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
@@ -95,6 +95,15 @@ describe('sections through /api/admin/', () => {
     expect(twice.status).toBe(400)
   })
 
+  it('a section page takes its SEO title and description from the back office', async () => {
+    const [row] = await db().select({ id: sections.id, code: sections.code, name: sections.name }).from(sections).where(eq(sections.active, true)).limit(1)
+    const plain = await loadCatalogList({ kind: 'catalog', section: row!.code }, {})
+    expect(listMetadata(plain!).title).toBe(`${row!.name} — купить витамины и БАД`)
+    await call(updateSectionEndpoint, as.content, { id: row!.id, body: { seoTitle: 'Витамины для иммунитета — каталог', seoDescription: 'Подберите витамины.' } })
+    const seo = listMetadata((await loadCatalogList({ kind: 'catalog', section: row!.code }, {}))!)
+    expect(seo).toMatchObject({ title: 'Витамины для иммунитета — каталог', description: 'Подберите витамины.' })
+  })
+
   it('refuses a new code for a section whose products carry it in their address, with a Russian reason', async () => {
     const [used] = await db().select({ id: sections.id, code: sections.code }).from(sections).innerJoin(products, eq(products.sectionId, sections.id)).limit(1)
     const refused = await call<{ error: string; errors: { field: string }[] }>(updateSectionEndpoint, as.content, { id: used!.id, body: { code: `${used!.code}-new` } })
@@ -144,6 +153,14 @@ describe('brands through /api/admin/', () => {
     ])
     const list = await call<{ items: BrandView[] }>(listBrandsEndpoint, as.owner)
     expect(list.body.items.find((b) => b.id === created.body.id)).toBeDefined()
+  })
+
+  it('a hidden brand leaves the storefront: no page, no directory entry', async () => {
+    const created = await call<BrandView>(createBrandEndpoint, as.content, { body: { name: 'Временный', code: 'temporary-brand' } })
+    expect(await resolveList({ kind: 'brand', code: 'temporary-brand' })).not.toBeNull()
+    await call(updateBrandEndpoint, as.content, { id: created.body.id, body: { active: false } })
+    expect(await resolveList({ kind: 'brand', code: 'temporary-brand' })).toBeNull()
+    expect((await loadBrands()).map((b) => b.code)).not.toContain('temporary-brand')
   })
 
   it('refuses a logo that is not a site path or an https address', async () => {

@@ -137,7 +137,8 @@ export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
       .from(sections)
       .where(eq(sections.active, true))
       .orderBy(asc(sections.sort), asc(sections.id)),
-    db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).orderBy(asc(brands.sort), asc(brands.name)),
+    // A hidden brand (ADR 192) is no filter option; its products stay in the lists.
+    db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).where(eq(brands.active, true)).orderBy(asc(brands.sort), asc(brands.name)),
   ])
   const extraOf = groupBy(extra, (e) => e.productId)
   const activeSections = new Set(sectionRows.map((s) => s.id))
@@ -165,12 +166,13 @@ export async function selectBrands(db: Db) {
   return db
     .select({ id: brands.id, code: brands.code, name: brands.name, country: brands.country, description: brands.description, logo: brands.logo, nofollow: brands.nofollow })
     .from(brands)
+    .where(eq(brands.active, true))
     .orderBy(asc(brands.sort), asc(brands.name))
 }
 
 export async function selectMenuSections(db: Db) {
   return db
-    .select({ id: sections.id, code: sections.code, name: sections.name, description: sections.description, picture: sections.picture })
+    .select({ id: sections.id, code: sections.code, name: sections.name, description: sections.description, picture: sections.picture, seoTitle: sections.seoTitle, seoDescription: sections.seoDescription })
     .from(sections)
     .where(eq(sections.active, true))
     .orderBy(asc(sections.sort), asc(sections.id))

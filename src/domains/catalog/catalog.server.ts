@@ -88,6 +88,9 @@ export interface ListHeading {
   description: string
   sectionCode: string | null
   brandCode: string | null
+  /** The section's own <title> and meta description from the back office (ADR 192); empty: made up. */
+  seoTitle?: string
+  seoDescription?: string
 }
 
 /** null when the section or brand does not exist (→ 404). */
@@ -132,6 +135,8 @@ export async function resolveList(ref: ListRef): Promise<ListHeading | null> {
     description: full?.description ?? '',
     sectionCode: section.code,
     brandCode: null,
+    seoTitle: full?.seoTitle ?? '',
+    seoDescription: full?.seoDescription ?? '',
   }
 }
 
@@ -210,8 +215,9 @@ export async function loadPurposeMenu(activeCode: string | null): Promise<{ name
 /** Title, description and canonical address of a list page; filtered variants point to the plain list. */
 export function listMetadata(list: CatalogList): Metadata {
   const canonical = list.heading.basePath + (list.page > 1 && !isFiltered(list.state) ? `?${PAGINATOR_NAME}=${list.page}` : '')
-  const title = list.heading.kind === 'all' ? 'Каталог витаминов и БАД' : `${list.heading.title} — купить витамины и БАД`
+  const title = list.heading.kind === 'all' ? 'Каталог витаминов и БАД' : list.heading.seoTitle || `${list.heading.title} — купить витамины и БАД`
   const description =
+    list.heading.seoDescription ||
     list.heading.description ||
     `${list.heading.title}: ${countOf(list.total, WORDS.product)} с доставкой по России. Цены, отзывы, наличие в аптеках-партнёрах.`
   return {
