@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { newStaff, signIn } from './admin-kit'
+
+/**
+ * Issue 20 (ADR 192): a content editor creates two sections, renames one, puts them in a new order
+ * with the keyboard and by dragging, and the storefront's catalogue menu shows the names in that order.
+ */
+async function createSection(page: Page, name: string, code: string): Promise<void> {
+  await page.goto('/admin/sections/new/')
+  const form = page.getByRole('form', { name: 'Раздел' })
+  await form.getByLabel('Название', { exact: true }).fill(name)
+  await form.getByLabel('Код', { exact: true }).fill(code)
+  await form.getByRole('button', { name: 'Создать' }).click()
+  await page.waitForURL(/\/admin\/sections\/\d+\/$/)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+}
+
+test('a content editor renames and reorders sections, and the catalogue menu follows', async ({ page }) => {
+  const suffix = randomUUID().slice(0, 6)
+  const first = `Сон ${suffix}`
+  const renamed = `Крепкий сон ${suffix}`
+  const second = `Энергия ${suffix}`
+  await signIn(page, await newStaff(page.request, 'content'), '/admin/sections/')
+
+  await createSection(page, first, `sleep-${suffix}`)
+  const form = page.getByRole('form', { name: 'Раздел' })
+  await form.getByLabel('Название', { exact: true }).fill(renamed)
+  await form.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(form.getByRole('status')).toHaveText('Сохранено.')
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
+  await createSection(page, second, `energy-${suffix}`)
+
+  await page.goto('/admin/sections/')
+  const list = page.getByRole('list', { name: 'Разделы в порядке меню' })
+  const rows = list.getByRole('listitem')
+  const names = async () => (await rows.allInnerTexts()).map((t) => t.split('\n').find((line) => line.includes(suffix)) ?? '')
+  // New sections go last: the renamed one, then the second.
+  expect((await names()).filter(Boolean)).toEqual([renamed, second])
+  expect((await names()).slice(-2)).toEqual([renamed, second])
+
+  // By keyboard: the second section one place up.
+  await list.getByRole('button', { name: `Выше: ${second}` }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: `«${second}»` })).toContainText('теперь')
+  await expect.poll(async () => (await names()).slice(-2)).toEqual([second, renamed])
+
+  // By dragging: the renamed section onto the top of the list.
+  await list.locator(`[data-section="sleep-${suffix}"]`).dragTo(rows.first())
+  await expect.poll(async () => (await names())[0]).toBe(renamed)
+
+  // The storefront's catalogue menu: the new name, first, and the second section in the list.
+  await page.goto('/catalog/')
+  const tiles = page.locator('[data-card="purpose"]')
+  await expect(tiles.first()).toContainText(renamed)
+  const texts = await tiles.allInnerTexts()
+  expect(texts.some((t) => t.includes(first) && !t.includes(renamed))).toBe(false)
+  expect(texts.findIndex((t) => t.includes(second))).toBeGreaterThan(0)
+})
