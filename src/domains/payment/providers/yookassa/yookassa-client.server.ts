@@ -68,12 +68,20 @@ export async function yookassaCall<S extends z.ZodType>(call: Call<S>): Promise<
   }
   let result: CallResult<z.output<S>>
   let raw: unknown = null
-  try {
-    const response = await fetch(new URL(call.path, settings.apiUrl), {
+  const send = () =>
+    fetch(new URL(call.path, settings.apiUrl), {
       method: call.method,
       headers,
       body: call.method === 'POST' ? JSON.stringify(call.body ?? {}) : undefined,
       signal: AbortSignal.timeout(settings.timeoutMs),
+    })
+  try {
+    // One more try when the connection itself failed (not a timeout): a kept-alive socket the other
+    // side closed while idle fails the next request at once. Safe to repeat: a GET reads, and a POST
+    // carries its Idempotence-Key, so ЮKassa answers the first result (ADR 173, 183).
+    const response = await send().catch((error: unknown) => {
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw error
+      return send()
     })
     const text = await response.text()
     try {
