@@ -12,6 +12,8 @@ import {
   updateBrand,
   updateSection,
 } from '@/domains/catalog/catalog-structure.server'
+import { showcaseOrderInput, showcaseTabList, showcaseTabPatch, showcaseTabView } from '@/domains/catalog/catalog-structure-showcases.schema'
+import { listShowcaseTabs, reorderShowcaseTabs, updateShowcaseTab } from '@/domains/catalog/catalog-structure-showcases.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
@@ -118,6 +120,39 @@ export const updateBrandEndpoint = endpoint({
   handle: ({ params, body, actor }) => updateBrand(db(), actor, params.id, body),
 })
 
+export const listShowcaseTabsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/showcases',
+  permission: 'catalog.read',
+  summary: 'Вкладки витрин главной страницы (популярные товары, наборы от экспертов) по блокам и порядку',
+  tag: 'Витрины главной',
+  response: showcaseTabList,
+  handle: () => listShowcaseTabs(db()),
+})
+
+export const updateShowcaseTabEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/showcases/{id}',
+  permission: 'content.write',
+  summary: 'Изменить вкладку: название, якорь, показ; productCodes — товары вкладки «вручную» по порядку',
+  tag: 'Витрины главной',
+  params: id,
+  body: showcaseTabPatch,
+  response: showcaseTabView,
+  handle: ({ params, body, actor }) => updateShowcaseTab(db(), actor, params.id, body),
+})
+
+export const reorderShowcaseTabsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/showcases/order',
+  permission: 'content.write',
+  summary: 'Порядок вкладок блока: все вкладки блока по одному разу',
+  tag: 'Витрины главной',
+  body: showcaseOrderInput,
+  response: showcaseTabList,
+  handle: ({ body, actor }) => reorderShowcaseTabs(db(), actor, body),
+})
+
 export const catalogStructureEndpoints = [
   listSectionsEndpoint,
   createSectionEndpoint,
@@ -128,4 +163,7 @@ export const catalogStructureEndpoints = [
   createBrandEndpoint,
   readBrandEndpoint,
   updateBrandEndpoint,
+  listShowcaseTabsEndpoint,
+  updateShowcaseTabEndpoint,
+  reorderShowcaseTabsEndpoint,
 ]

@@ -1,0 +1,3 @@
+import { updateShowcaseTabEndpoint } from '@/admin/api/catalog-structure'
+
+export const PATCH = updateShowcaseTabEndpoint.serve

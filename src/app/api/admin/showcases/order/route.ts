@@ -1,0 +1,3 @@
+import { reorderShowcaseTabsEndpoint } from '@/admin/api/catalog-structure'
+
+export const POST = reorderShowcaseTabsEndpoint.serve

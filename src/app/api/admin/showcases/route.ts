@@ -1,0 +1,3 @@
+import { listShowcaseTabsEndpoint } from '@/admin/api/catalog-structure'
+
+export const GET = listShowcaseTabsEndpoint.serve
