@@ -24,8 +24,10 @@ import {
   linkOffer,
   linkProduct,
   linkedOffer,
+  linkedOffers,
   linkedProduct,
   lockedImport,
+  markOffersSeen,
   priceTypes,
   productCodeTaken,
   propertyValues,
@@ -66,6 +68,10 @@ interface Context {
   /** Lookups repeated for every good, kept for the request. */
   groups: Map<string, Awaited<ReturnType<typeof groupById>>>
   brands: Map<string, number>
+  /** The batch's offers already linked, read in one query before it is applied (absent: new). */
+  offers: Map<string, Awaited<ReturnType<typeof linkedOffer>>>
+  /** Linked offers the batch listed, marked seen in one statement at its end. */
+  seenOffers: string[]
   /** Offers of one good come one after another: the last good looked up. */
   lastProduct?: { externalId: string; row: Awaited<ReturnType<typeof linkedProduct>> }
 }
@@ -202,10 +208,9 @@ async function applyGood(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
   }
   await linkProduct(tx, { externalId: id, productId, ...link })
   for (const p of properties) await setPropertyRow(tx, productId, p)
-  if (deleted) {
-    count(ctx, 'hidden')
-    ctx.touchedProducts.add(productId)
-  }
+  if (deleted) count(ctx, 'hidden')
+  // A mark set or taken away moves the product on or off sale; settling writes only a real change.
+  ctx.touchedProducts.add(productId)
 }
 
 async function setPropertyRow(tx: Tx, productId: number, p: { name: string; value: string }): Promise<void> {
@@ -272,7 +277,8 @@ async function applyOffer(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
   const article = textOf(node, 'Артикул') || product.link.article
   const barcode = textOf(node, 'Штрихкод') || product.link.barcode
   const vat = vatPercentOf(textOf(child(child(node, 'СтавкиНалогов'), 'СтавкаНалога'), 'Ставка')) ?? product.link.vatPercent
-  const current = await linkedOffer(tx, id)
+  const current = ctx.offers.has(id) ? ctx.offers.get(id) : await linkedOffer(tx, id)
+  ctx.offers.delete(id)
   const priced = price ?? current?.price ?? 0
   const nextOld = prices.length ? (oldPrice !== null && oldPrice > priced ? oldPrice : null) : undefined
   const values = {
@@ -288,8 +294,14 @@ async function applyOffer(tx: Tx, ctx: Context, node: XmlNode): Promise<void> {
   let offerId: number
   if (current) {
     offerId = current.id
-    await updateOfferRow(tx, offerId, values)
+    // A daily full upload repeats mostly what the shop has: only what differs is written.
+    const changed = Object.fromEntries(Object.entries(values).filter(([key, value]) => current[key as keyof typeof current] !== value))
+    await updateOfferRow(tx, offerId, changed)
     count(ctx, 'offersUpdated')
+    if (deleted) count(ctx, 'hidden')
+    ctx.seenOffers.push(id)
+    if (Object.keys(changed).length) ctx.touchedProducts.add(product.id)
+    return
   } else {
     if (deleted) return count(ctx, 'skipped')
     const base = (article || `1c-${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}`).slice(0, 60)
@@ -355,6 +367,8 @@ export async function importStep(session: ExchangeSession, filename: string, fil
     touchedProducts: new Set(),
     groups: new Map(),
     brands: new Map(),
+    offers: new Map(),
+    seenOffers: [],
   }
   const items = readCommerceMl(file)
   let position = 0
@@ -365,7 +379,11 @@ export async function importStep(session: ExchangeSession, filename: string, fil
       const locked = await lockedImport(tx, session.id, filename)
       // Another request took this file further meanwhile: this one's batch is already written.
       if (locked.done || locked.position !== position - batch.length) return false
+      const offerIds = batch.flatMap((item) => (item.kind === 'offer' || (item.kind === 'good' && textOf(item.node, 'Ид').includes('#')) ? [textOf(item.node, 'Ид')] : []))
+      ctx.offers = await linkedOffers(tx, offerIds)
       for (const item of batch) await apply(tx, ctx, item)
+      await markOffersSeen(tx, ctx.seenOffers, ctx.importId)
+      ctx.seenOffers = []
       await settleProducts(tx, ctx)
       if (done && !ctx.onlyChanges) {
         if (/^import/i.test(filename)) count(ctx, 'hidden', await hideUnseenProducts(tx, ctx.importId))

@@ -282,3 +282,20 @@ export async function settleProductsOnSale(q: Q, productIds: readonly number[]):
     ) s
     where p.id = s.id and p.active is distinct from s.on_sale`)
 }
+
+/** The linked offers among these 1С ids, by id; an id not in the map has no offer yet. */
+export async function linkedOffers(q: Q, externalIds: readonly string[]): Promise<Map<string, typeof offers.$inferSelect | undefined>> {
+  const found = new Map<string, typeof offers.$inferSelect | undefined>(externalIds.map((id) => [id, undefined]))
+  if (!externalIds.length) return found
+  const rows = await q
+    .select({ externalId: exchangeOffers.externalId, offer: offers })
+    .from(exchangeOffers)
+    .innerJoin(offers, eq(offers.id, exchangeOffers.offerId))
+    .where(inArray(exchangeOffers.externalId, [...externalIds]))
+  for (const row of rows) found.set(row.externalId, row.offer)
+  return found
+}
+
+export async function markOffersSeen(q: Q, externalIds: readonly string[], seenIn: number): Promise<void> {
+  if (externalIds.length) await q.update(exchangeOffers).set({ seenIn }).where(inArray(exchangeOffers.externalId, [...externalIds]))
+}
