@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { OWNER, signIn } from './admin-kit'
+
+/**
+ * Issue 22 (ADR 187): the owner adds a pickup point of the shop in the back office, and a buyer in that
+ * city sees «Самовывоз из пункта магазина» at checkout, with that point in the list, and chooses it.
+ */
+test('the owner adds a pickup point; a buyer finds it at checkout and chooses it', async ({ page, browser }) => {
+  const name = `Пункт магазина ${randomUUID().slice(0, 6)}`
+  await signIn(page, OWNER, '/admin/delivery/')
+  await expect(page.getByRole('heading', { name: 'Доставка', level: 1 })).toBeVisible()
+  const form = page.getByRole('form', { name: 'Новый пункт выдачи' })
+  await form.getByLabel('Город').fill('Казань')
+  await form.getByLabel('Название').fill(name)
+  await form.getByLabel('Адрес').fill('ул Баумана, д 51')
+  await form.getByLabel('Часы работы').fill('Пн-Пт 10:00-20:00')
+  await form.getByLabel('Телефон').fill('+7 (843) 000-00-00')
+  await form.getByLabel('Широта').fill('55,7887')
+  await form.getByLabel('Долгота').fill('49,1221')
+  await form.getByRole('button', { name: 'Добавить пункт' }).click()
+  const row = page.getByRole('row').filter({ hasText: name })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText('Казань')
+  await expect(row).toContainText('действует')
+
+  // A buyer, in a browser of their own.
+  const buyerContext = await browser.newContext()
+  const buyer = await buyerContext.newPage()
+  await buyer.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort())
+  await buyerContext.addCookies([{ name: 'cookie_consent', value: 'Y', url: new URL(page.url()).origin }])
+  await buyer.goto(new URL('/', page.url()).toString())
+  const sessid = decodeURIComponent((await buyerContext.cookies()).find((c) => c.name === 'vm_sessid')?.value ?? '')
+  expect((await buyer.request.post('/ajax/basket/', { form: { ACTION: 'add', ID: '1', QUANTITY: '1', sessid } })).ok()).toBe(true)
+  await buyer.goto(new URL('/personal/order/', page.url()).toString())
+  const city = buyer.getByLabel('Населённый пункт')
+  await city.fill('Казань')
+  await expect(buyer.getByRole('option', { name: /^Казань/ }).first()).toBeVisible()
+  await city.press('Enter')
+  await buyer.getByRole('radio', { name: /Самовывоз из пункта магазина/ }).check()
+  const picker = buyer.getByTestId('pickup-picker')
+  await expect(picker).toBeVisible()
+  await picker.getByRole('tab', { name: 'Списком' }).click()
+  await picker.locator('li button').filter({ hasText: name }).click()
+  const detail = picker.getByTestId('point-detail')
+  await expect(detail).toContainText('ул Баумана, д 51')
+  await detail.getByRole('button', { name: 'Выбрать', exact: true }).click()
+  await expect(detail.getByText('Выбрано!')).toBeVisible()
+  await expect(buyer.getByTestId('delivery-info')).toContainText('ул Баумана, д 51')
+  await buyerContext.close()
+})
