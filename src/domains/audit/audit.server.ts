@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { auditLog } from '@/db/schema/staff'
 import { actorLabel, type Actor } from '@/domains/staff/permissions'
@@ -29,21 +29,19 @@ export async function recordChange(q: Db | Tx, actor: Actor, change: Change): Pr
   })
 }
 
-/** Many lines at once, for a bulk change (a catalogue import) that would otherwise write them one by one. */
+/**
+ * Many lines at once, for a bulk change (a catalogue import). The rows go as one JSON parameter:
+ * PGlite takes a multi-row VALUES list of thousands of parameters several times slower.
+ */
 export async function recordChanges(q: Db | Tx, actor: Actor, changes: readonly Change[]): Promise<void> {
-  for (let i = 0; i < changes.length; i += 1_000)
-    await q.insert(auditLog).values(
-      changes.slice(i, i + 1_000).map((change) => ({
-        staffId: actor.kind === 'staff' ? actor.id : null,
-        apiTokenId: actor.kind === 'token' ? actor.id : null,
-        actor: actorLabel(actor),
-        objectType: change.objectType,
-        objectId: String(change.objectId),
-        action: change.action,
-        before: change.before ?? null,
-        after: change.after ?? null,
-      })),
-    )
+  const staffId = actor.kind === 'staff' ? actor.id : null
+  const apiTokenId = actor.kind === 'token' ? actor.id : null
+  for (let i = 0; i < changes.length; i += 5_000) {
+    const rows = changes.slice(i, i + 5_000).map((c) => ({ t: c.objectType, i: String(c.objectId), a: c.action, b: c.before ?? null, f: c.after ?? null }))
+    await q.execute(sql`insert into audit_log (staff_id, api_token_id, actor, object_type, object_id, action, before, after)
+      select ${staffId}::int, ${apiTokenId}::int, ${actorLabel(actor)}, x.t, x.i, x.a, x.b, x.f
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(t text, i text, a text, b jsonb, f jsonb)`)
+  }
 }
 
 export interface AuditFilter {
