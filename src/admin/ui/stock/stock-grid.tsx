@@ -215,13 +215,13 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
         </span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-line bg-white">
-        <table ref={table} role="grid" aria-label="Остатки и цены" className="w-full min-w-[860px] border-collapse text-sm">
+        <table ref={table} role="grid" aria-label="Остатки и цены" className="w-full min-w-[720px] border-collapse text-sm">
           <thead>
             <tr className="border-b border-line bg-surface text-left text-xs text-ink-600">
               <th className="px-3 py-2 font-medium">Товар</th>
               <th className="px-3 py-2 font-medium">Артикул</th>
               {columns.map((f) => (
-                <th key={f} className="w-32 px-3 py-2 text-right font-medium" title={COLUMNS[f].hint}>
+                <th key={f} className="w-28 px-2 py-2 text-right font-medium" title={COLUMNS[f].hint}>
                   {COLUMNS[f].label}
                   {!editable.includes(f) ? <span className="sr-only"> (только просмотр)</span> : null}
                 </th>
@@ -234,7 +234,7 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
               const low = row.active && isLow(parse('stock', textOf(row, 'stock')) ?? row.stock, parse('lowStockThreshold', textOf(row, 'lowStockThreshold')) ?? null, defaultThreshold)
               return (
                 <tr key={row.offerId} data-offer={row.offerId} className={`border-b border-line last:border-0 ${conflict ? 'bg-red-50' : ''}`}>
-                  <td className="max-w-80 px-3 py-1.5">
+                  <td className="max-w-72 px-3 py-1.5">
                     <a className={`${ui.link} block truncate`} href={`/admin/products/${row.productId}/`}>
                       {row.productName}
                     </a>
@@ -249,7 +249,7 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-3 py-1.5 font-mono text-xs">{row.sku}</td>
+                  <td className="max-w-40 px-2 py-1.5 font-mono text-xs break-all">{row.sku}</td>
                   {columns.map((field, c) => {
                     const isActive = active.row === r && active.col === c
                     const draft = drafts[row.offerId]?.[field]
@@ -270,7 +270,7 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
                         onClick={() => focusCell(r, c)}
                         onDoubleClick={() => editable.includes(field) && (setActive({ row: r, col: c }), setEditing(text))}
                         onKeyDown={onCellKey}
-                        className={`h-9 px-3 py-1 text-right tabular-nums outline-none ${isActive ? 'ring-2 ring-brand-500 ring-inset' : ''} ${bad ? 'bg-red-100 text-sale-500' : dirty ? 'bg-amber-100 font-semibold' : ''} ${editable.includes(field) ? 'cursor-cell' : 'text-ink-600'}`}
+                        className={`h-9 px-2 py-1 text-right tabular-nums outline-none ${isActive ? 'ring-2 ring-brand-500 ring-inset' : ''} ${bad ? 'bg-red-100 text-sale-500' : dirty ? 'bg-amber-100 font-semibold' : ''} ${editable.includes(field) ? 'cursor-cell' : 'text-ink-600'}`}
                       >
                         {isActive && editing !== null ? (
                           <input
