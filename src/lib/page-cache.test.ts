@@ -160,6 +160,9 @@ describe('the page cache', () => {
     next.contentType = 'application/json'
     await get(`${base}/catalog/?ajax=Y&PAGEN_1=2`)
     expect((await get(`${base}/catalog/?ajax=Y&PAGEN_1=2`)).headers.get('x-page-cache')).toBe('hit')
+    // A home-page tab loaded when chosen (ADR 191) is kept like the page.
+    await get(`${base}/showcase/mainpage-products/new/`)
+    expect((await get(`${base}/showcase/mainpage-products/new/`)).headers.get('x-page-cache')).toBe('hit')
   })
 
   it('renders again after the TTL, on the injected clock', async () => {

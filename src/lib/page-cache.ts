@@ -13,7 +13,7 @@ import { testHook } from './test-hooks'
  */
 
 /** Pages the same for everyone: the catalogue, content and landings; never account, checkout, calls. */
-const PUBLIC_PAGE = /^\/(?:(?:about|b2b|brands|catalog|dolyami|eco|encyclopedia|health|landing|news|search|turboslim)\/(?:[^?]*\/)?)?(?:\?.*)?$/
+const PUBLIC_PAGE = /^\/(?:(?:about|b2b|brands|catalog|dolyami|eco|encyclopedia|health|landing|news|search|showcase|turboslim)\/(?:[^?]*\/)?)?(?:\?.*)?$/
 /** Client-side navigation and server actions: their answers depend on the router state sent along. */
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action', 'next-url']
 /** Headers of one response, not of the page. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { revealNearScreenBlocks } from './near-screen'
 
 /**
  * Cards on phones: nothing inside a card (badge, title, rating, button…) is wider than the card or
@@ -129,6 +130,7 @@ test.describe('cards fit their content', () => {
       if (prepare) await prepare(page)
       const own = page.viewportSize()?.width ?? 375
       await page.goto(path)
+      await revealNearScreenBlocks(page)
       // Cards that load after the page (recently viewed, landing prices) are waited for.
       for (const kind of kinds) await expect(page.locator(`[data-card="${kind}"]`).first()).toBeAttached({ timeout: 20_000 })
       const problems = [...(await cardsOutOfBounds(page, 320)), ...(await cardsOutOfBounds(page, own))]

@@ -29,8 +29,22 @@ test.beforeEach(async ({ context, baseURL }) => {
 })
 
 test.describe('home page showcases', () => {
+  test('blocks far down the page are not in its HTML and load when they near the screen (ADR 191)', async ({ page, request }) => {
+    const html = await (await request.get('/')).text()
+    expect(html).toContain('data-slider="products-hits"')
+    for (const name of ['articles', 'news', 'sets-health', 'products-new']) expect(html).not.toContain(`data-slider="${name}"`)
+    await page.goto('/')
+    const articles = page.locator('[data-block="articles"]')
+    const asked = page.waitForRequest((r) => r.url().endsWith('/showcase/articles/'))
+    await articles.scrollIntoViewIfNeeded()
+    await asked
+    await expect(articles.locator('[data-card="article"]').first()).toBeVisible()
+    await expect(articles.locator('[data-near-screen]')).toHaveCount(0)
+  })
+
   test('product sliders show 1 slide (gap 10) below 767 px, 3 below 991 px, 4 above (gap 20)', async ({ page }) => {
     await page.goto('/')
+    await page.locator('[data-block="articles"]').scrollIntoViewIfNeeded()
     for (const [width, perView, gap] of [
       [375, 1, 10],
       [800, 3, 20],
@@ -46,6 +60,7 @@ test.describe('home page showcases', () => {
 
   test('the news preview shows 1 slide on phones, 2 from 568 px and 3 from 1200 px', async ({ page }) => {
     await page.goto('/')
+    await page.locator('[data-block="news"]').scrollIntoViewIfNeeded()
     for (const [width, perView] of [
       [375, 1],
       [600, 2],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { revealNearScreenBlocks } from './near-screen'
 
 /**
  * Every internal link rendered on the home page, the product landings, the weight-loss programme and
@@ -37,6 +38,7 @@ test('every internal link on the home page, landings, programme and meal plan an
   for (const address of PAGES) {
     const response = await page.goto(address)
     expect(response?.status(), address).toBe(200)
+    await revealNearScreenBlocks(page)
     const hrefs = await page
       .locator('a[href^="/"]:not([href^="//"])')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))

@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
+import { revealNearScreenBlocks } from './near-screen'
 
 /**
  * Spec (error catalogue): a slider image that fails to load is marked failed. The buyer sees a
@@ -20,6 +21,7 @@ test.describe('slider images', () => {
       (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' }),
     )
     await page.goto('/')
+    await revealNearScreenBlocks(page)
     const sliders = page.locator('[data-slider]')
     await expect(sliders.first()).toBeAttached()
     let checked = 0

@@ -1,37 +1,27 @@
 import Link from 'next/link'
 import { connection } from 'next/server'
-import { ProductCard } from '@/domains/catalog/ui/product-card'
-import { ArticlesSlider } from '@/domains/content/ui/article-cards'
-import { NewsSlider } from '@/domains/content/ui/news-cards'
+import { LazyArticlesSlider, LazyNewsSlider } from '@/domains/content/ui/lazy-home-sliders'
+import { NewsSection } from '@/domains/content/ui/news-cards'
 import { RecentlyViewed } from '@/domains/recently-viewed/ui/recently-viewed'
 import { homePageData, homePurposes } from '@/domains/showcases/showcases.server'
 import { AnchorTabs } from '@/domains/showcases/ui/anchor-tabs'
 import { DistributorsList } from '@/domains/showcases/ui/distributors-list'
-import { ExpertSlideCard } from '@/domains/showcases/ui/expert-slide'
 import { FeaturedSlider } from '@/domains/showcases/ui/featured-slider'
+import { LazyExpertTab, LazyProductTab } from '@/domains/showcases/ui/lazy-showcase-panel'
 import { LightLine } from '@/domains/showcases/ui/light-line'
+import { ProductTabSlider } from '@/domains/showcases/ui/showcase-panels'
 import { SocialFeed } from '@/domains/showcases/ui/social-feed'
-import { Slider } from '@/ui/slider'
-
-const DECOR_POSITION: Record<string, string> = {
-  'top-left': '-top-10 -left-12',
-  'top-right': '-top-10 -right-12',
-  'bottom-left': '-bottom-10 -left-12',
-  'bottom-right': '-bottom-10 -right-12',
-}
 
 /**
  * The popular-products slider shows 4 cards from 991 px (PRODUCT_SLIDER_LAYOUT; a 1440 px desktop sees
- * them under the featured slide) and 1 on a phone: the open tab's first 4 pictures load at once, the
- * rest and the other tabs lazily. A literal: slider.tsx is a client module, its constants are not
- * readable here.
+ * them under the featured slide) and 1 on a phone: the first tab's first 4 pictures load at once. A
+ * literal: slider.tsx is a client module, its constants are not readable here.
  */
 const FIRST_SCREEN_SLIDES = 4
 
 export default async function HomePage() {
   await connection()
   const [home, purposes] = await Promise.all([homePageData(), homePurposes()])
-  const expertTabs = Object.entries(home.banger)
   return (
     <>
       <LightLine banner={home.lightLine} />
@@ -43,20 +33,19 @@ export default async function HomePage() {
           <AnchorTabs
             id="mainpage-products"
             title={<h2 className="mb-4 text-2xl font-bold">Популярные товары</h2>}
-            tabs={home.productTabs.map((t) => ({ anchor: t.anchor, title: t.title }))}
-            panels={home.productTabs.map((t, tab) => (
-              <Slider key={t.anchor} label={t.title} name={`products-${t.anchor}`}>
-                {t.products.map((p, i) => (
-                  <ProductCard
-                    key={p.id}
-                    product={p}
-                    listName={`Главная: ${t.title}`}
-                    index={i}
-                    priority={tab === 0 && i < FIRST_SCREEN_SLIDES}
-                  />
-                ))}
-              </Slider>
-            ))}
+            tabs={home.productTabs}
+            panels={home.productTabs.map((t, i) =>
+              i === 0 && home.firstProductTab ? (
+                <ProductTabSlider
+                  key={t.anchor}
+                  anchor={t.anchor}
+                  content={home.firstProductTab}
+                  priorityCards={FIRST_SCREEN_SLIDES}
+                />
+              ) : (
+                <LazyProductTab key={t.anchor} anchor={t.anchor} />
+              ),
+            )}
           />
         </div>
 
@@ -66,27 +55,14 @@ export default async function HomePage() {
             title={
               <div className="mb-4">
                 <h2 className="text-2xl font-bold">Наборы от экспертов</h2>
-                <p className="mt-1 text-ink-600">Курсы, которые врачи и нутрициологи собрали под конкретную задачу</p>
+                <p className="mt-1 text-ink-600">
+                  Курсы, которые врачи и нутрициологи собрали под конкретную задачу
+                </p>
               </div>
             }
-            tabs={expertTabs.map(([title, tab]) => ({ anchor: tab.anchor, title }))}
-            panels={expertTabs.map(([title, tab]) => (
-              <div key={tab.anchor} className="relative">
-                {tab.decorations.map((d) => (
-                  <img
-                    key={d.img + d.position}
-                    src={d.img}
-                    alt=""
-                    aria-hidden="true"
-                    className={`pointer-events-none absolute hidden h-28 w-28 lg:block ${DECOR_POSITION[d.position] ?? ''}`}
-                  />
-                ))}
-                <Slider label={title} name={`sets-${tab.anchor}`}>
-                  {tab.slides.map((s) => (
-                    <ExpertSlideCard key={s.OFFER_ID + s.title} slide={s} />
-                  ))}
-                </Slider>
-              </div>
+            tabs={home.expertTabs}
+            panels={home.expertTabs.map((t) => (
+              <LazyExpertTab key={t.anchor} anchor={t.anchor} />
             ))}
           />
         </div>
@@ -98,7 +74,11 @@ export default async function HomePage() {
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
             {purposes.map((p) => (
               <li key={p.code}>
-                <Link href={`/catalog/${p.code}/`} className="block h-full rounded-xl border border-line p-3 break-words hyphens-auto hover:border-brand-500 sm:p-4" data-card="purpose">
+                <Link
+                  href={`/catalog/${p.code}/`}
+                  className="block h-full rounded-xl border border-line p-3 break-words hyphens-auto hover:border-brand-500 sm:p-4"
+                  data-card="purpose"
+                >
                   <span className="text-sm font-semibold sm:text-base">{p.name}</span>
                   <span className="mt-1 line-clamp-2 block text-sm text-ink-600">{p.description}</span>
                 </Link>
@@ -107,19 +87,26 @@ export default async function HomePage() {
           </ul>
         </section>
 
-        {home.articles.length > 0 && (
+        {home.hasArticles && (
           <section className="mt-12" data-block="articles">
             <div className="mb-4 flex items-baseline justify-between gap-4">
               <h2 className="text-2xl font-bold">Статьи о здоровье</h2>
-              <Link href="/health/additionals/" className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+              <Link
+                href="/health/additionals/"
+                className="text-sm font-semibold text-brand-600 hover:text-brand-700"
+              >
                 Все статьи
               </Link>
             </div>
-            <ArticlesSlider items={home.articles} />
+            <LazyArticlesSlider />
           </section>
         )}
 
-        {home.news.length > 0 && <NewsSlider items={home.news} />}
+        {home.hasNews && (
+          <NewsSection>
+            <LazyNewsSlider />
+          </NewsSection>
+        )}
 
         {home.distributors.length > 0 && (
           <section className="mt-12">

@@ -5,7 +5,7 @@ import { loadProductCards } from '@/domains/catalog/catalog.server'
 import { homeArticles, latestNews } from '@/domains/content/content.server'
 import { cached } from '@/lib/cache'
 import { kopecksToRubles } from '@/lib/money'
-import type { FeaturedSlide, MainpageBanger, ProductTab } from './showcases'
+import { HOME_NEWS_COUNT, type ExpertTabContent, type FeaturedSlide, type MainpageBanger, type ProductTab, type ProductTabContent } from './showcases'
 import * as q from './showcases.db'
 
 /** The same for everyone, so cached; keys and tags stay those of the content drawer they came from. */
@@ -103,26 +103,46 @@ export function homePurposes() {
 
 /* ---------- the home page in one call ---------- */
 
-/** Everything the home page shows, all of it cached and the same for every visitor. */
+/**
+ * Everything the home page shows, all of it cached and the same for every visitor. The popular
+ * products come with their first tab's cards; the other tabs, the sets from experts, the articles and
+ * the news, further down the page, are loaded when shown near the screen (ADR 191): of these only
+ * the tab titles and whether there is anything to show are here.
+ */
 export async function homePageData() {
   const [productTabs, banger, featured, articles, newsCards, lightLine, partners] = await Promise.all([
     mainpageProductTabs(),
     setsFromExperts(),
     featuredSlides(),
     homeArticles(),
-    latestNews(6),
+    latestNews(HOME_NEWS_COUNT),
     lightLineBanner(),
     distributorsList(),
   ])
-  const cards = await loadProductCards(productTabs.flatMap((t) => t.productIds))
-  const byId = new Map(cards.map((c) => [c.id, c]))
+  const [first] = productTabs
+  const firstProducts = first ? await loadProductCards(first.productIds) : []
+  const expertTabs = Object.entries(banger).map(([title, tab]) => ({ title, anchor: tab.anchor }))
   return {
-    productTabs: productTabs.map((t) => ({ ...t, products: t.productIds.flatMap((id) => byId.get(id) ?? []) })),
-    banger,
+    productTabs: productTabs.map((t) => ({ anchor: t.anchor, title: t.title })),
+    firstProductTab: first ? { title: first.title, products: firstProducts } : null,
+    expertTabs,
     featured,
-    articles,
-    news: newsCards,
+    hasArticles: articles.length > 0,
+    hasNews: newsCards.length > 0,
     lightLine,
     distributors: partners,
   }
+}
+
+/** One tab of the popular-products block by its anchor, with its cards; null for an unknown anchor. */
+export async function homeProductTab(anchor: string): Promise<ProductTabContent | null> {
+  const tab = (await mainpageProductTabs()).find((t) => t.anchor === anchor)
+  if (!tab) return null
+  return { title: tab.title, products: await loadProductCards(tab.productIds) }
+}
+
+/** One tab of the sets-from-experts block by its anchor; null for an unknown anchor. */
+export async function expertSetsTab(anchor: string): Promise<ExpertTabContent | null> {
+  const found = Object.entries(await setsFromExperts()).find(([, tab]) => tab.anchor === anchor)
+  return found ? { title: found[0], tab: found[1] } : null
 }

@@ -1,7 +1,11 @@
 /** Home page showcases without a database: block sizes and timings of the spec, and the wire shapes. */
 
+import type { ProductCardData } from '@/domains/catalog/catalog'
+
 /** The spec: tabs show a loading state for 300 ms when switched. */
 export const TAB_LOADING_MS = 300
+/** News cards on the home page. */
+export const HOME_NEWS_COUNT = 6
 /** Distributors: first 9, then 'показать еще'. */
 export const DISTRIBUTORS_VISIBLE = 9
 /** Featured slider autoplay (spec: 5000 ms). */
@@ -39,6 +43,25 @@ export interface ProductTab {
   title: string
   productIds: number[]
 }
+
+/** A popular-products tab as its panel shows it (also the answer of GET /showcase/mainpage-products/{anchor}/). */
+export interface ProductTabContent {
+  title: string
+  products: ProductCardData[]
+}
+
+/** A sets-from-experts tab as its panel shows it (also the answer of GET /showcase/sets-from-experts/{anchor}/). */
+export interface ExpertTabContent {
+  title: string
+  tab: ExpertTab
+}
+
+/** The home page's tabbed blocks; the address of a tab's content is /showcase/{block}/{anchor}/. */
+export const SHOWCASE_BLOCKS = ['mainpage-products', 'sets-from-experts'] as const
+export type ShowcaseBlock = (typeof SHOWCASE_BLOCKS)[number]
+
+export const showcaseTabUrl = (block: ShowcaseBlock, anchor: string) =>
+  `/showcase/${block}/${encodeURIComponent(anchor)}/`
 
 export interface FeaturedSlide {
   IMAGE: string

@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import type { ReactNode } from 'react'
 import { NEWS_SLIDER_LAYOUT, Slider } from '@/ui/slider'
 import { formatDate } from '../content'
 import type { NewsCard } from '../content.server'
@@ -27,8 +28,8 @@ export function NewsCardView({ item, headingLevel = 3 }: { item: NewsCard; headi
   )
 }
 
-/** News preview: 1 per view on phones, 2 from 568 px, 3 from 1200 px, and the 'Все новости' link. */
-export function NewsSlider({ items }: { items: NewsCard[] }) {
+/** The news block with its 'Все новости' link, around a slider of news cards. */
+export function NewsSection({ children }: { children: ReactNode }) {
   return (
     <section className="mt-12" data-block="news">
       <div className="mb-4 flex items-baseline justify-between gap-4">
@@ -37,11 +38,26 @@ export function NewsSlider({ items }: { items: NewsCard[] }) {
           Все новости
         </Link>
       </div>
-      <Slider label="Новости" name="news" layout={NEWS_SLIDER_LAYOUT}>
-        {items.map((n) => (
-          <NewsCardView key={n.code} item={n} />
-        ))}
-      </Slider>
+      {children}
     </section>
+  )
+}
+
+/** News preview: 1 per view on phones, 2 from 568 px, 3 from 1200 px. */
+export function NewsCardsSlider({ items }: { items: NewsCard[] }) {
+  return (
+    <Slider label="Новости" name="news" layout={NEWS_SLIDER_LAYOUT}>
+      {items.map((n) => (
+        <NewsCardView key={n.code} item={n} />
+      ))}
+    </Slider>
+  )
+}
+
+export function NewsSlider({ items }: { items: NewsCard[] }) {
+  return (
+    <NewsSection>
+      <NewsCardsSlider items={items} />
+    </NewsSection>
   )
 }

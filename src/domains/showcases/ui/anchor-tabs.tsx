@@ -10,9 +10,9 @@ export interface AnchorTab {
 }
 
 /**
- * Home-page tabs chosen by the address hash (#immunity, #high-discounts…). Every panel is in the server
- * HTML (search engines and no-JS visitors see all of them); switching shows the spec's 300 ms loading
- * state, then the panel. A hash naming one of our tabs — on load or later — selects it and scrolls
+ * Home-page tabs chosen by the address hash (#immunity, #high-discounts…). A panel may come with the
+ * server HTML or load its content when it is shown near the screen (ADR 191). Switching shows the
+ * spec's 300 ms loading state, then the panel. A hash naming one of our tabs — on load or later — selects it and scrolls
  * the block into view.
  */
 export function AnchorTabs({ id, title, tabs, panels }: { id: string; title?: ReactNode; tabs: AnchorTab[]; panels: ReactNode[] }) {
