@@ -10,7 +10,7 @@ async function createSection(page: Page, name: string, code: string): Promise<vo
   await page.goto('/admin/sections/new/')
   const form = page.getByRole('form', { name: 'Раздел' })
   await form.getByLabel('Название', { exact: true }).fill(name)
-  await form.getByLabel('Код', { exact: true }).fill(code)
+  await form.getByLabel(/^Код/).fill(code)
   await form.getByRole('button', { name: 'Создать' }).click()
   await page.waitForURL(/\/admin\/sections\/\d+\/$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()

@@ -32,7 +32,7 @@ export default async function BrandPage({ params }: PageProps<'/admin/brands/[id
           </Link>
         }
       />
-      <StructureForm key={JSON.stringify(brand)} kind="brand" item={brand} canEdit={can(actor.role, 'catalog.write')} />
+      <StructureForm key={brand.id} kind="brand" item={brand} canEdit={can(actor.role, 'catalog.write')} />
     </>
   )
 }

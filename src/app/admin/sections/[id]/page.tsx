@@ -37,7 +37,8 @@ export default async function SectionPage({ params }: PageProps<'/admin/sections
           </>
         }
       />
-      <StructureForm key={JSON.stringify(section)} kind="section" item={section} canEdit={can(actor.role, 'catalog.write')} />
+      {/* Keyed by the id alone: a refresh after saving must not remount the form and drop «Сохранено.» */}
+      <StructureForm key={section.id} kind="section" item={section} canEdit={can(actor.role, 'catalog.write')} />
     </>
   )
 }
