@@ -19,7 +19,7 @@ export function answerResponse(answer: ExchangeAnswer): Response {
   }
   headers.set('Content-Type', `text/plain; charset=${encoding}`)
   if (answer.cookie) headers.append('Set-Cookie', `${answer.cookie.name}=${answer.cookie.value}; Path=/bitrix/; HttpOnly; SameSite=Lax${env().cookieSecure ? '; Secure' : ''}`)
-  // 1С reads the first word; a request outside any run is also refused by its status, as any HTTP client expects.
+  // 1С reads the first word; a request outside any run is also refused by its status, as every HTTP client expects.
   return new Response(new Uint8Array(iconv.encode(answer.lines.join('\n'), encoding)), { status: answer.unauthorised ? 403 : 200, headers })
 }
 
