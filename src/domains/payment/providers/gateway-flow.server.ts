@@ -36,6 +36,20 @@ export async function gatewayPayView(token: string, provider: string): Promise<G
   return { orderId: order.id, paymentId: first.id, amount: first.amount, surcharge: Boolean(surcharge) }
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * Sends the browser on to the gateway's page after the pay form's POST. Not a 303: Chrome checks a
+ * redirect that follows a form submission against the page's `form-action 'self'` (ADR 157) and
+ * refuses to leave for the gateway (w3c/webappsec-csp#8, ADR 183). A page that moves on by itself
+ * (meta refresh, which CSP does not govern) with a link as the fallback does it.
+ */
+export function leaveFor(url: string, gatewayName: string): Response {
+  const safe = escapeHtml(url)
+  const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${safe}"><meta name="robots" content="noindex"><title>Переход к оплате</title></head><body><p>Переходим на страницу оплаты ${escapeHtml(gatewayName)}… <a href="${safe}">Перейти</a></p></body></html>`
+  return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-payment-url': url } })
+}
+
 function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 }
@@ -55,7 +69,7 @@ export type StartOutcome = { ok: true; confirmationUrl: string } | { ok: false; 
  */
 export async function gatewayPay(
   token: string,
-  gateway: { code: string; page: string; sync: (externalId: string) => Promise<unknown>; start: (paymentId: number) => Promise<StartOutcome> },
+  gateway: { code: string; name: string; page: string; sync: (externalId: string) => Promise<unknown>; start: (paymentId: number) => Promise<StartOutcome> },
 ): Promise<Response> {
   let view = await gatewayPayView(token, gateway.code)
   if (!view) throw new Refusal('not-found', 'Ссылка на оплату недействительна.')
@@ -68,7 +82,8 @@ export async function gatewayPay(
   }
   if (!view) return seeOther(`/personal/order/?ORDER_ID=${await orderIdOfToken(token)}`)
   const started = await gateway.start(view.paymentId)
-  return seeOther(started.ok ? started.confirmationUrl : `${gateway.page}?token=${encodeURIComponent(token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`)
+  if (started.ok) return leaveFor(started.confirmationUrl, gateway.name)
+  return seeOther(`${gateway.page}?token=${encodeURIComponent(token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`)
 }
 
 /**

@@ -177,7 +177,7 @@ export function dolyamePayView(token: string): Promise<GatewayPayView | null> {
 
 /** POST /payment/dolyame/pay/: the shared press of a gateway's pay page (gateway-flow.server.ts). */
 export function dolyamePay(input: { token: string }): Promise<Response> {
-  return gatewayPay(input.token, { code: DOLYAME_GATEWAY, page: '/payment/dolyame/', sync: (externalId) => syncPayment(db(), externalId), start: (paymentId) => startPayment(db(), paymentId) })
+  return gatewayPay(input.token, { code: DOLYAME_GATEWAY, name: 'Долями', page: '/payment/dolyame/', sync: (externalId) => syncPayment(db(), externalId), start: (paymentId) => startPayment(db(), paymentId) })
 }
 
 /** Every Долями order still open after the grace is read with `info` (housekeeping, order expiry). */

@@ -250,7 +250,9 @@ describe('Т-Банк payments', () => {
     configure()
     const res = await payRoute(formPost('/payment/tbank/pay/', { token: paymentToken }, visitor))
     const { externalId } = await paymentOf(paymentId)
-    expect(res.headers.get('location')).toBe(`${fake.url}/pay/form/${externalId}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-payment-url')).toBe(`${fake.url}/pay/form/${externalId}`)
+    expect(await res.text()).toContain(`<meta http-equiv="refresh" content="0;url=${fake.url}/pay/form/${externalId}">`)
     // The retry names the attempt by the same OrderId.
     const orderIds = inits(paymentId).map((r) => r.body.OrderId)
     expect(orderIds).toHaveLength(2)

@@ -192,7 +192,7 @@ export function tbankPayView(token: string): Promise<GatewayPayView | null> {
 
 /** POST /payment/tbank/pay/: the shared press of a gateway's pay page (gateway-flow.server.ts). */
 export function tbankPay(input: { token: string }): Promise<Response> {
-  return gatewayPay(input.token, { code: 'tbank', page: '/payment/tbank/', sync: (externalId) => syncPayment(db(), externalId), start: (paymentId) => startPayment(db(), paymentId) })
+  return gatewayPay(input.token, { code: 'tbank', name: 'Т-Банка', page: '/payment/tbank/', sync: (externalId) => syncPayment(db(), externalId), start: (paymentId) => startPayment(db(), paymentId) })
 }
 
 /** Every Т-Банк payment still open after the grace is read with GetState (housekeeping, order expiry). */

@@ -15,6 +15,7 @@ import { receiptOrder } from '../../receipt.server'
 import { openSurcharge } from '../../surcharge.server'
 import { fromNetworks, kopecksOf, toValue, toYookassaReceipt, yookassaPayment, yookassaReceiptList, yookassaRefund, type YookassaNotification, type YookassaPayment } from './yookassa'
 import { yookassaCall, yookassaSettings, type CallFailure } from './yookassa-client.server'
+import { leaveFor } from '../gateway-flow.server'
 
 /**
  * ЮKassa's use-cases (ADR 173): create the payment after the order's commit, re-read it on every
@@ -393,23 +394,9 @@ export async function yookassaPay(input: { token: string }): Promise<Response> {
     return new Response(null, { status: 303, headers: { location: `/personal/order/?ORDER_ID=${order!.id}`, 'cache-control': 'no-store' } })
   }
   const started = await startPayment(db(), view.paymentId)
-  if (started.ok) return leaveFor(started.confirmationUrl)
+  if (started.ok) return leaveFor(started.confirmationUrl, 'ЮKassa')
   const location = `/payment/yookassa/?token=${encodeURIComponent(input.token)}&error=${started.kind === 'receipt' ? 'receipt' : 'unavailable'}`
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-/**
- * Sends the browser on to ЮKassa's page after the form's POST. Not a 303: Chrome checks a redirect
- * that follows a form submission against the page's `form-action 'self'` (ADR 157) and refuses to
- * leave for ЮKassa (w3c/webappsec-csp#8, ADR 183). A page that moves on by
- * itself (meta refresh, which CSP does not govern) with a link as the fallback is what such shops do.
- */
-export function leaveFor(url: string): Response {
-  const safe = escapeHtml(url)
-  const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${safe}"><meta name="robots" content="noindex"><title>Переход к оплате</title></head><body><p>Переходим на страницу оплаты ЮKassa… <a href="${safe}">Перейти</a></p></body></html>`
-  return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-payment-url': url } })
 }
 
 /**
