@@ -38,9 +38,7 @@ export function BuyButton({ productId, offerId, className = '' }: { productId: n
       data-product-id={productId}
       data-offer-id={offerId}
       data-in-cart={inCart ? 'Y' : 'N'}
-      className={`inline-flex h-11 items-center justify-center rounded-lg px-5 text-sm font-semibold transition-colors disabled:opacity-60 ${
-        inCart ? 'border border-brand-500 bg-white text-brand-700 hover:bg-brand-50' : 'bg-brand-500 text-white hover:bg-brand-600'
-      } ${className}`}
+      className={`buy-button ${inCart ? 'buy-button-in-cart' : 'buy-button-add'} ${className}`}
     >
       {inCart ? 'В корзине' : 'Купить'}
     </button>

@@ -17,10 +17,7 @@ export function OfferSwitcher<T extends OfferCardData>({
   const sizes = packageSizes(offers)
   const tastes = flavours(offers)
   const available = flavoursForSize(offers, active.packageSize)
-  const chip = (selected: boolean) =>
-    `rounded-lg border px-2.5 py-1 ${compact ? 'text-xs' : 'text-sm'} transition-colors ${
-      selected ? 'border-brand-500 bg-brand-50 font-semibold text-brand-700' : 'border-line hover:border-brand-500'
-    }`
+  const chip = (selected: boolean) => `offer-chip ${compact ? 'text-xs' : 'text-sm'} ${selected ? 'offer-chip-on' : 'offer-chip-off'}`
   return (
     <div className="flex flex-col gap-2">
       {sizes.length > 1 || !compact ? (

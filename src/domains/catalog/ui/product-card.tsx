@@ -37,13 +37,13 @@ export function ProductCard({
   const select = () => trackSelectItem(product, offer, listName, index)
   return (
     <article
-      className="group relative flex h-full flex-col rounded-2xl border border-line bg-white p-3 break-words hyphens-auto transition-shadow hover:shadow-lg sm:p-4"
+      className="group product-card"
       data-card="product"
       data-product-id={product.id}
       data-offer-id={offer.id}
     >
       <div className="relative">
-        <Link href={product.url} onClick={select} className="block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1}>
+        <Link href={product.url} onClick={select} className="card-picture" tabIndex={-1}>
           <img
             src={offer.picture}
             alt={product.name}
@@ -53,11 +53,11 @@ export function ProductCard({
             data-card-picture
           />
         </Link>
-        <div className="pointer-events-none absolute left-0 top-0 flex flex-col items-start gap-1">
-          {product.isHit && <span className="rounded-md bg-accent-500 px-2 py-0.5 text-xs font-semibold text-white">Хит</span>}
-          {product.isNew && <span className="rounded-md bg-brand-500 px-2 py-0.5 text-xs font-semibold text-white">Новинка</span>}
+        <div className="card-badges">
+          {product.isHit && <span className="card-badge bg-accent-500">Хит</span>}
+          {product.isNew && <span className="card-badge bg-brand-500">Новинка</span>}
           {offer.discountPercent > 0 && (
-            <span className="rounded-md bg-sale-500 px-2 py-0.5 text-xs font-semibold text-white" data-discount>
+            <span className="card-badge bg-sale-500" data-discount>
               −{offer.discountPercent}%
             </span>
           )}
@@ -75,12 +75,12 @@ export function ProductCard({
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1.5">
         {product.line && <p className="text-xs uppercase tracking-wide text-ink-400">{product.line}</p>}
-        <h3 className="text-sm font-semibold leading-snug sm:text-base">
+        <h3 className="card-title">
           <Link href={product.url} onClick={select} className="hover:text-brand-600">
             {product.name}
           </Link>
         </h3>
-        {product.subTitle && <p className="line-clamp-2 text-xs text-ink-600 sm:text-sm">{product.subTitle}</p>}
+        {product.subTitle && <p className="card-subtitle">{product.subTitle}</p>}
         {showsInlineRating(product.rating, product.ratesCount) && (
           <StarRating rating={product.rating} count={product.ratesCount} />
         )}
