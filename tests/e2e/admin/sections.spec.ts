@@ -4,7 +4,9 @@ import { newStaff, signIn } from './admin-kit'
 
 /**
  * Issue 20 (ADR 192): a content editor creates two sections, renames one, puts them in a new order
- * with the keyboard and by dragging, and the storefront's catalogue menu shows the names in that order.
+ * with the keyboard, and the storefront's catalogue menu shows the names in that order.
+ * Projects share one shop and its one menu: run one project at a time (each run of scripts/e2e.ts
+ * starts from a fresh database). Dragging is not driven here: see ADR 192.
  */
 async function createSection(page: Page, name: string, code: string): Promise<void> {
   await page.goto('/admin/sections/new/')
@@ -37,23 +39,22 @@ test('a content editor renames and reorders sections, and the catalogue menu fol
   const names = async () => (await rows.allInnerTexts()).map((t) => t.split('\n').find((line) => line.includes(suffix)) ?? '')
   // New sections go last: the renamed one, then the second.
   expect((await names()).filter(Boolean)).toEqual([renamed, second])
-  expect((await names()).slice(-2)).toEqual([renamed, second])
+  const secondAt = (await names()).indexOf(second)
 
   // By keyboard: the second section one place up.
   await list.getByRole('button', { name: `Выше: ${second}` }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: `«${second}»` })).toContainText('теперь')
-  await expect.poll(async () => (await names()).slice(-2)).toEqual([second, renamed])
+  await expect.poll(async () => (await names()).indexOf(second)).toBe(secondAt - 1)
+  expect((await names()).filter(Boolean)).toEqual([second, renamed])
 
-  // By dragging: the renamed section onto the top of the list.
-  await list.locator(`[data-section="sleep-${suffix}"]`).dragTo(rows.first())
-  await expect.poll(async () => (await names())[0]).toBe(renamed)
-
-  // The storefront's catalogue menu: the new name, first, and the second section in the list.
+  // The storefront's catalogue menu: the new name, the old one gone, the second section before it.
   await page.goto('/catalog/')
   const tiles = page.locator('[data-card="purpose"]')
-  await expect(tiles.first()).toContainText(renamed)
+  await expect(tiles.filter({ hasText: renamed }).first()).toBeVisible()
   const texts = await tiles.allInnerTexts()
   expect(texts.some((t) => t.includes(first) && !t.includes(renamed))).toBe(false)
-  expect(texts.findIndex((t) => t.includes(second))).toBeGreaterThan(0)
+  const at = (name: string) => texts.findIndex((t) => t.includes(name))
+  expect(at(second)).toBeGreaterThanOrEqual(0)
+  expect(at(second)).toBeLessThan(at(renamed))
 })
