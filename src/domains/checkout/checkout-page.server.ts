@@ -4,9 +4,11 @@ import { db } from '@/db/client'
 import { findCity } from '@/domains/delivery/delivery.server'
 import { cityOfVisitor, toPlace } from '@/domains/delivery/places.server'
 import { REGION_COOKIE, type Place } from '@/domains/delivery/delivery'
-import { ORDER_STATUS, orderForViewer, type OrderLineRow, type OrderRow } from '@/domains/orders/orders.server'
+import { orderForViewer, type OrderLineRow, type OrderRow } from '@/domains/orders/orders.server'
 import { paymentProvider } from '@/domains/payment/payment'
 import { surchargeDue } from '@/domains/payment/surcharge.server'
+import { holdsPayment } from '@/domains/payment/payment.server'
+import { buyerOrderState } from '@/domains/orders/order-status'
 import { currentSessionCookieId } from '@/domains/session/current-session.server'
 import { findSession } from '@/domains/session/session.server'
 import { clientIp } from '@/lib/client-ip'
@@ -62,15 +64,15 @@ export async function confirmationView(rawId: string | string[] | undefined): Pr
   if (!found) return null
   const { order, lines } = found
   const provider = paymentProvider(order.paySystemCode)
-  const status = ORDER_STATUS[order.status]
   const due = await surchargeDue(db(), order)
+  const state = buyerOrderState(order, { held: order.status === 'awaiting_payment' && (await holdsPayment(db(), order.id)), due })
   return {
     order,
     lines,
-    statusLabel: status.label,
-    statusColor: status.color,
+    statusLabel: state.label,
+    statusColor: state.color,
     // The order's link pays the first payment of an unpaid order, or the surcharge of a paid one.
-    payUrl: order.status === 'awaiting_payment' || due > 0 ? provider.payUrl(order) : null,
+    payUrl: state.payable ? provider.payUrl(order) : null,
     invoiceUrl: provider.documentUrl(order),
     due,
   }

@@ -16,6 +16,17 @@ export const ORDER_STATUS: Record<OrderStatus, { label: string; color: string; n
   cancelled: { label: 'Отменён', color: '#dc2626', next: [] },
 }
 
+/**
+ * What the buyer's order page says. An order whose money the bank holds for a two-stage capture
+ * (ADR 183) is still 'awaiting_payment' for the shop, but the buyer has paid: the page must not ask
+ * again. Anything the buyer still owes is payable.
+ */
+export function buyerOrderState(order: { status: OrderStatus }, payment: { held: boolean; due: number }): { label: string; color: string; payable: boolean } {
+  if (order.status === 'awaiting_payment' && payment.held) return { label: 'Оплачен, ждёт подтверждения магазина', color: ORDER_STATUS.paid.color, payable: payment.due > 0 }
+  const { label, color } = ORDER_STATUS[order.status]
+  return { label, color, payable: order.status === 'awaiting_payment' || payment.due > 0 }
+}
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_STATUS[from].next.includes(to)
 }

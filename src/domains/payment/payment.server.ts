@@ -38,6 +38,12 @@ export function newPaymentToken(): string {
 }
 
 /** Inside the order transaction: an online method gets its pending payment (no provider call here). */
+/** Whether the bank holds the order's money for a capture the shop has not made yet (two-stage, ADR 183). */
+export async function holdsPayment(database: Db, orderId: number): Promise<boolean> {
+  const [held] = await database.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, 'waiting_for_capture'))).limit(1)
+  return held !== undefined
+}
+
 export async function openPayment(tx: Tx, order: { id: number; total: number; paySystemCode: string }): Promise<void> {
   const provider = paymentProvider(order.paySystemCode)
   if (!provider.online) return

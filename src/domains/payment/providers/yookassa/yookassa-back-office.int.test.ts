@@ -15,6 +15,7 @@ import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket }
 import { FAKE_SECRET, FAKE_SHOP_ID, itemsSum, startFakeYookassa, type FakeYookassa, type Json } from '../../../../../tests/support/fake-yookassa'
 import { callEndpoint, signedInStaff } from '../../../../../tests/support/staff'
 import { reloadEnv, setClock, setHeldPaymentGuard } from '../../../../../tests/support/test-hooks'
+import { holdsPayment } from '../../payment.server'
 import { sendSettlementReceipt, settleOpenReceipts } from '../../receipt-settlement.server'
 import { pollOpenPayments, rereadOnReturn, startPayment, syncPayment } from './yookassa.server'
 
@@ -93,6 +94,8 @@ describe('two-stage in the back office', () => {
     const held = await paymentOf(paymentId)
     expect(held.status).toBe('waiting_for_capture')
     expect(held.holdExpiresAt?.toISOString()).toBe(fake.payments.get(externalId)!.expires_at)
+    // The buyer has paid: their order page stops offering «Оплатить» (buyerOrderState).
+    expect(await holdsPayment(db(), orderId)).toBe(true)
     // The warehouse may not take money: the permission is the refunds' one.
     expect((await hold(orderId, paymentId, 'capture', warehouse)).status).toBe(403)
 
@@ -111,6 +114,7 @@ describe('two-stage in the back office', () => {
     expect((sent.body.receipt as { items: { quantity: number }[] }).items[0]!.quantity).toBe(2)
     expect(await paymentOf(paymentId)).toMatchObject({ status: 'succeeded', amount: order.total, receiptStatus: 'succeeded', receiptId: expect.stringMatching(/^rc-/) })
     expect((await orderOf(orderId)).status).toBe('paid')
+    expect(await holdsPayment(db(), orderId)).toBe(false)
     // Pressed twice: nothing held any more.
     expect((await hold(orderId, paymentId, 'capture')).status).toBe(409)
 
