@@ -30,6 +30,19 @@ describe('paymentTimeline (ADR 183)', () => {
     expect(entries[2]!.text).toBe('№ p-1 · timeout: aborted')
   })
 
+  it('names each gateway in Russian, Долями by its gateway code too', () => {
+    const titles = paymentTimeline({
+      events: [
+        { ...call(1, 0, 'Init', 200), provider: 'tbank' },
+        { ...call(2, 1, 'POST orders/create', 200), provider: 'dolyame-api' },
+      ],
+      payments: [],
+      refunds: [],
+      settlements: [],
+    }).map((e) => e.title)
+    expect(titles).toEqual(['Т-Банк: Init — ответ 200', 'Долями: POST orders/create — ответ 200'])
+  })
+
   it('shows receipts with id and state, and merges by time keeping the order first at one moment', () => {
     const entries = paymentTimeline({
       events: [],

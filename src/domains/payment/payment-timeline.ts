@@ -14,7 +14,8 @@ export interface PaymentTimelineSources {
   settlements: readonly { id: number; status: string; providerReceiptId: string | null; error: string | null; codes: number; createdAt: Date; completedAt: Date | null }[]
 }
 
-const PROVIDER: Record<string, string> = { yookassa: 'ЮKassa', tbank: 'Т-Банк', dolyame: 'Долями' }
+// Payment rows name Долями's gateway 'dolyame-api' (ADR 182), apart from the sandbox's 'dolyame'.
+const PROVIDER: Record<string, string> = { yookassa: 'ЮKassa', tbank: 'Т-Банк', dolyame: 'Долями', 'dolyame-api': 'Долями' }
 const RECEIPT_STATE: Record<string, string> = { pending: 'регистрируется', succeeded: 'зарегистрирован', canceled: 'не зарегистрирован', requested: 'не отправлен (нет ответа)', failed: 'отклонён' }
 
 const state = (s: string) => RECEIPT_STATE[s] ?? s
