@@ -13,12 +13,21 @@ import { sandboxChoice, sandboxView } from './payment.server'
  * Hole 1 of issue 16 (ADR 152): the sandbox marks orders paid without money, so a production shop
  * offers card and Долями only with PAYMENT_SANDBOX=1 (there is no real provider yet).
  */
+/**
+ * A production shop without carrier keys delivers only by its own means (ADR 187), so the orders of a
+ * production case go to the shop's own pickup point in Moscow (the seed's).
+ */
+const OWN_PICKUP = { deliveryId: '5', props: { MICRO_HANDLER: 'shop', MICRO_POINT_ID: 'SHOP-DEMO-0001' } }
+let delivery: typeof OWN_PICKUP | null = null
+
 afterEach(() => {
   vi.unstubAllEnvs()
   reloadEnv()
+  delivery = null
 })
 
 function production(vars: Record<string, string> = {}): void {
+  delivery = OWN_PICKUP
   vi.stubEnv('SHOP_MODE', 'production')
   vi.stubEnv('PUBLIC_URL', 'https://vitamarket.example')
   for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value)
@@ -26,7 +35,7 @@ function production(vars: Record<string, string> = {}): void {
 }
 
 async function formFor(code: string) {
-  const fields = await orderFields({ pay: await paySystemId(code) })
+  const fields = await orderFields({ pay: await paySystemId(code), ...delivery })
   return toCheckoutForm(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^order\[(.+)\]$/, '$1'), v])))
 }
 
