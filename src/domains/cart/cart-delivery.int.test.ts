@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { db } from '@/db/client'
-import { courierSlotLoad, courierWindows, offers } from '@/db/schema'
+import { courierSlotLoad, courierWindows, offers, pickupPoints } from '@/db/schema'
 import { GET } from '@/app/ajax/cart-delivery/route'
 import { REGION_COOKIE } from '@/domains/delivery/delivery'
 import { courierDays } from '@/domains/delivery/delivery-dates'
@@ -9,6 +9,7 @@ import type { DeliverySummary } from '@/domains/delivery/delivery-summary'
 import { deliverySummary } from '@/domains/delivery/delivery-summary.server'
 import { offerWithStock, visitorWithBasket } from '../../../tests/support/checkout'
 import { newVisitor, type Visitor } from '../../../tests/support/http'
+import { clearCache } from '@/lib/cache'
 import { cartDeliverySummary } from './cart-delivery.server'
 import { setClock } from '../../../tests/support/test-hooks'
 
@@ -17,9 +18,19 @@ const NOW = new Date('2026-03-04T07:00:00Z')
 
 afterEach(() => setClock(null))
 
-// The first delivery call of a fresh database counts thousands of seeded points; on a busy machine that
-// alone can outlast a test's time limit, so it is paid once here.
-beforeAll(() => deliverySummary('moskva', [{ quantity: 1 }]), 120_000)
+/** The shop's own points (ADR 187): the demo's one in Moscow is free, so it wins every comparison of carriers. */
+async function ownPoints(active: boolean) {
+  await db().update(pickupPoints).set({ active }).where(like(pickupPoints.id, 'SHOP-%'))
+  clearCache()
+}
+
+// These tests compare the carriers' prices, so the shop's own free point is off except where it is the
+// subject. The first delivery call of a fresh database counts thousands of seeded points; on a busy
+// machine that alone can outlast a test's time limit, so it is paid once here.
+beforeAll(async () => {
+  await ownPoints(false)
+  await deliverySummary('moskva', [{ quantity: 1 }])
+}, 120_000)
 
 /** An offer at 1 000 ₽ (in kopecks), in `quantity` in a new guest's basket. */
 async function basketOf(quantity: number, skip: number): Promise<Visitor> {
@@ -85,6 +96,17 @@ describe('GET /ajax/cart-delivery/ (the cart page’s delivery summary)', () => 
       await db().insert(courierSlotLoad).values({ cityCode: 'moskva', date: first!, windowId: w.id, booked: w.capacity, capacity: w.capacity })
     }
     expect((await summaryOverHttp(visitor)).courier).toMatchObject({ dateFrom: second, dateTo: second })
+  })
+
+  it('puts the shop’s own free pickup point first where the city has one (ADR 187)', async () => {
+    setClock(() => NOW)
+    await ownPoints(true)
+    try {
+      const summary = await summaryOverHttp(await basketOf(1, 4))
+      expect(summary.pickup).toMatchObject({ serviceName: 'Самовывоз из пункта магазина', priceKopecks: 0, toFree: null })
+    } finally {
+      await ownPoints(false)
+    }
   })
 
   it('is empty for an empty basket or a visitor without a session', async () => {
