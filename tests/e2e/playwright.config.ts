@@ -17,6 +17,8 @@ const SERVER_LEVEL = [
   '**/csp.spec.ts',
   '**/page-cache.spec.ts',
   '**/internal-links.spec.ts',
+  // Starts a server of its own against a fake ЮKassa: one width is enough.
+  '**/yookassa.spec.ts',
   '**/analytics.spec.ts',
   '**/crash-recovery.spec.ts',
   // The build's bundles are the same at every width: its first test reads every chunk any storefront

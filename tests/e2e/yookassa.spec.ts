@@ -70,7 +70,6 @@ test.afterAll(async () => {
 })
 
 test('a buyer pays through ЮKassa, the order reads paid on return; the manager ships it with marking codes and refunds one piece', async ({ browser }) => {
-  test.skip(test.info().project.name !== 'desktop-1440', 'its own server: one project is enough')
   test.setTimeout(120_000)
   const buyerContext = await browser.newContext({ baseURL: base })
   const buyer = await buyerContext.newPage()
