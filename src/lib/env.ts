@@ -103,6 +103,12 @@ const schema = z.object({
   CDEK_FROM_CITY_CODE: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(44)),
   /** The СДЭК office where the shop hands parcels in (shipment_point of POST /orders, ADR 188); unset: no registration. */
   CDEK_SHIPMENT_POINT: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).optional()),
+  /** Boxberry API token (ADR 193); set: the «Пункты выдачи Boxberry» method shows Boxberry's points and prices. */
+  BOXBERRY_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional()),
+  /** Boxberry's JSON API: https://api.boxberry.ru/json.php (methods are the `method` query parameter). */
+  BOXBERRY_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://api.boxberry.ru/json.php')),
+  /** The Boxberry point where the shop hands parcels in (DeliveryCosts targetstart, ParselCreate shop.name1); unset: the contract's. */
+  BOXBERRY_FROM_POINT: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).optional()),
   /** ЮKassa (ADR 173): with the shop id and secret key set, card payments go through it instead of the sandbox. */
   YOOKASSA_SHOP_ID: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{1,20}$/).optional()),
   YOOKASSA_SECRET_KEY: z.preprocess(unsetIfEmpty, z.string().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional()),
