@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /** B2B programmes a company can ask about (the spec's programmes {NAME, COLOR, OPTIONS}). */
 export const b2bProgrammes = pgTable('b2b_programmes', {
@@ -22,6 +22,9 @@ export const b2bEvents = pgTable(
     programme: text().notNull().default(''),
     /** Where registrants join the broadcast; sent in the confirmation mail (ADR 112). */
     link: text().notNull().default(''),
+    speaker: text().notNull().default(''),
+    /** Unpublished webinars are not in the calendar and take no registrations (ADR 202). */
+    published: boolean().notNull().default(true),
   },
   (t) => [index('b2b_events_starts_idx').on(t.startsAt)],
 )

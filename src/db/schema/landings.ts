@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { products } from './catalog'
 
 export const LANDING_KINDS = ['product', 'programme', 'meal-plan'] as const
@@ -19,6 +19,12 @@ export const landingPages = pgTable('landing_pages', {
   data: jsonb().notNull(),
   sort: integer().notNull().default(500),
   active: integer().notNull().default(1),
+  /**
+   * The back office's unpublished version (ADR 203): `{ title, data }` saved by the editor, shown only
+   * through the draft preview, copied over `title` and `data` by «Опубликовать». Null: no draft.
+   */
+  draft: jsonb().$type<{ title: string; data: unknown }>(),
+  updatedAt: timestamp({ withTimezone: true }),
 })
 
 /** Meal-plan recipes opened by GET /ajax/turboslim/food-modal/{id}. */
@@ -26,6 +32,8 @@ export const turboRecipes = pgTable('turbo_recipes', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   code: text().notNull().unique(),
   data: jsonb().notNull(),
+  /** A hidden recipe leaves the meal plan and its modal; never deleted, the plan names it (ADR 202). */
+  active: boolean().notNull().default(true),
 })
 
 /** Meal-plan e-mail requests (POST /ajax/turboslim/form/sub): one row per e-mail, step and type. */
