@@ -103,6 +103,22 @@ const schema = z.object({
   CDEK_FROM_CITY_CODE: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(44)),
   /** The СДЭК office where the shop hands parcels in (shipment_point of POST /orders, ADR 188); unset: no registration. */
   CDEK_SHIPMENT_POINT: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).optional()),
+  /**
+   * Почта России (ADR 194): the otpravka API's access token and the account's login and password (the
+   * `X-User-Authorization: Basic` key). All three set: the «Почта России» method shows the real post
+   * offices and the calculator's prices.
+   */
+  POCHTA_TOKEN: z.preprocess(unsetIfEmpty, z.string().max(200).regex(/^[\x21-\x7e]+$/).optional()),
+  POCHTA_LOGIN: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  POCHTA_PASSWORD: z.preprocess(unsetIfEmpty, z.string().max(200).optional()),
+  /** The public tariff calculator (tariff.pochta.ru), without the /v2/… method. */
+  POCHTA_TARIFF_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://tariff.pochta.ru')),
+  /** The otpravka API, without the /1.0/… or /postoffice/… method. */
+  POCHTA_API_URL: z.preprocess(unsetIfEmpty, z.string().url().default('https://otpravka-api.pochta.ru')),
+  /** The postal index of the office where the shop hands its parcels in (the calculator's `from`). */
+  POCHTA_FROM_INDEX: z.preprocess(unsetIfEmpty, z.string().regex(/^\d{6}$/).default('101000')),
+  /** true: parcels to post offices are registered with otpravka from the order page (PUT /1.0/user/backlog). */
+  POCHTA_SHIPMENTS: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
   /** Boxberry API token (ADR 193); set: the «Пункты выдачи Boxberry» method shows Boxberry's points and prices. */
   BOXBERRY_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(8).max(200).regex(/^[\x21-\x7e]+$/).optional()),
   /** Boxberry's JSON API: https://api.boxberry.ru/json.php (methods are the `method` query parameter). */
