@@ -191,7 +191,11 @@ export const articles = pgTable(
     recommended: boolean().notNull().default(false),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
     sort: integer().notNull().default(500),
+    /** Published; false is a draft (or a hidden article): 404 for buyers, seen in the preview (ADR 201). */
     active: boolean().notNull().default(true),
+    /** Replace the page's title and meta description when filled (ADR 200). */
+    seoTitle: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
   },
   (t) => [index('articles_published_idx').on(t.publishedAt)],
 )
@@ -241,9 +245,27 @@ export const news = pgTable(
     picture: text().notNull().default(''),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
     active: boolean().notNull().default(true),
+    seoTitle: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
   },
   (t) => [index('news_published_idx').on(t.publishedAt)],
 )
+
+export interface LegalSection {
+  heading: string
+  /** Plain text; {legalName}, {inn}, … are filled from the shop's details when shown. */
+  paragraphs: string[]
+}
+
+/** Legal pages at /about/<slug>/ (offer, privacy policy, …), seeded from legal-pages.json (ADR 200). */
+export const legalPages = pgTable('legal_pages', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  slug: text().notNull().unique(),
+  title: text().notNull(),
+  sections: jsonb().$type<LegalSection[]>().notNull().default([]),
+  active: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
 
 export const encSections = pgTable('enc_sections', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),

@@ -12,6 +12,7 @@ import {
   encElements,
   encSections,
   featuredSlides,
+  legalPages,
   lightLineBanners,
   news,
   offers,
@@ -23,6 +24,7 @@ import {
 } from '../schema'
 import { decorSvg, distributorSvg, expertSvg, illustrationSvg, saleStickerSvg, setSvg, type Motif } from './content-art'
 import { richText } from '@/lib/rich-text'
+import { allLegalPagesFromSeed } from '@/domains/content/legal'
 
 /**
  * Home showcases, articles, news, encyclopedia and the smaller content blocks, from
@@ -194,6 +196,12 @@ export async function seedContent(db: Db, options: { uploadsDir: string | null }
     .insert(news)
     .values(data.news.map(({ art: _art, ...n }) => n))
     .onConflictDoNothing({ target: news.code })
+
+  // Legal pages (ADR 200): the JSON is the first version; the back office edits the rows.
+  await db
+    .insert(legalPages)
+    .values(allLegalPagesFromSeed().map((p) => ({ slug: p.slug, title: p.title, sections: p.sections })))
+    .onConflictDoNothing({ target: legalPages.slug })
 
   // Home showcases
   const home = data.home
