@@ -207,6 +207,62 @@ export const productProperties = pgTable(
   (t) => [uniqueIndex('product_properties_name_idx').on(t.productId, t.name)],
 )
 
+/**
+ * The catalogue filter's own properties (ADR 204): «Вкус», «Для кого», … each a group of the filter
+ * with options in their order. A property with no sections filters every list; with sections, only
+ * those sections' pages (and the lists that are not a section: all, brand, import substitution).
+ */
+export const filterProperties = pgTable('filter_properties', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  /** The address parameter is p_{code}: /catalog/…/?p_taste=lemon,orange. */
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  sort: integer().notNull().default(500),
+  active: boolean().notNull().default(true),
+})
+
+export const filterPropertyOptions = pgTable(
+  'filter_property_options',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    propertyId: integer()
+      .notNull()
+      .references(() => filterProperties.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    name: text().notNull(),
+    sort: integer().notNull().default(500),
+  },
+  (t) => [uniqueIndex('filter_property_options_code_idx').on(t.propertyId, t.code), index('filter_property_options_property_idx').on(t.propertyId, t.sort)],
+)
+
+/** The sections a property filters; none: every list. */
+export const filterPropertySections = pgTable(
+  'filter_property_sections',
+  {
+    propertyId: integer()
+      .notNull()
+      .references(() => filterProperties.id, { onDelete: 'cascade' }),
+    sectionId: integer()
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.sectionId] })],
+)
+
+/** A product's values of the filter properties: the options it has. */
+export const productFilterValues = pgTable(
+  'product_filter_values',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionId: integer()
+      .notNull()
+      .references(() => filterPropertyOptions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.optionId] }), index('product_filter_values_option_idx').on(t.optionId)],
+)
+
 export const cities = pgTable(
   'cities',
   {
