@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { b2bEventRegistrations, b2bEvents, b2bProgrammes, b2bRequests } from '@/db/schema'
 
@@ -11,11 +11,11 @@ export function selectProgrammesByCode(db: Db, codes: readonly string[]) {
 }
 
 export function selectEvents(db: Db) {
-  return db.select().from(b2bEvents).orderBy(asc(b2bEvents.startsAt), asc(b2bEvents.id))
+  return db.select().from(b2bEvents).where(eq(b2bEvents.published, true)).orderBy(asc(b2bEvents.startsAt), asc(b2bEvents.id))
 }
 
 export async function selectEvent(db: Db, id: number) {
-  const [row] = await db.select().from(b2bEvents).where(eq(b2bEvents.id, id)).limit(1)
+  const [row] = await db.select().from(b2bEvents).where(and(eq(b2bEvents.id, id), eq(b2bEvents.published, true))).limit(1)
   return row
 }
 

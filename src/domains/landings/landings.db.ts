@@ -38,7 +38,7 @@ export async function selectProductTexts(db: Db, id: number) {
 }
 
 export async function selectRecipe(db: Db, id: number) {
-  const [row] = await db.select().from(turboRecipes).where(eq(turboRecipes.id, id)).limit(1)
+  const [row] = await db.select().from(turboRecipes).where(and(eq(turboRecipes.id, id), eq(turboRecipes.active, true))).limit(1)
   return row
 }
 
@@ -47,7 +47,7 @@ export async function selectRecipeIdsByCode(db: Db, codes: readonly string[]): P
   const rows = await db
     .select({ id: turboRecipes.id, code: turboRecipes.code })
     .from(turboRecipes)
-    .where(inArray(turboRecipes.code, [...codes]))
+    .where(and(inArray(turboRecipes.code, [...codes]), eq(turboRecipes.active, true)))
   return new Map(rows.map((r) => [r.code, r.id]))
 }
 
