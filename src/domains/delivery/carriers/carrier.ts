@@ -36,7 +36,8 @@ export type CarrierAnswer<T> = { ok: true; value: T } | CarrierFailure
 export interface CarrierPoint {
   code: string
   cityCode: string
-  kind: 'PVZ' | 'POSTAMAT'
+  /** A pickup point, a parcel locker, or a post office (Почта России, ADR 194). */
+  kind: 'PVZ' | 'POSTAMAT' | 'POST'
   name: string
   address: string
   addressFull: string
