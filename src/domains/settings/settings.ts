@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { checkoutLimitsOf, DEFAULT_CHECKOUT_LIMITS, type CheckoutLimits } from '@/domains/checkout/checkout-limits'
 import type { HolidayNoticeSetting } from '@/domains/checkout/one-click'
+import { DEFAULT_FIELD_OWNERSHIP, EXCHANGE_FIELDS, fieldOwnershipInput, fieldOwnershipOf } from '@/domains/exchange/field-ownership'
 import type { StoredShopDetails } from '@/domains/layout/shop'
 import { storedShopDetails } from '@/domains/layout/shop.schema'
 
@@ -20,6 +21,7 @@ export const SETTING_GROUPS = {
   analytics: 'Аналитика',
   limits: 'Защита от злоупотреблений',
   stock: 'Склад',
+  exchange: 'Обмен с 1С',
 } as const
 export type SettingGroup = keyof typeof SETTING_GROUPS
 
@@ -274,6 +276,16 @@ export const SETTINGS = {
     schema: z.number({ error: M.lowStock }).int({ error: M.lowStock }).min(0, { error: M.lowStock }).max(100_000, { error: M.lowStock }),
     fallback: 5,
     fields: [{ name: '', label: 'Порог, шт.', kind: 'integer' }],
+  }),
+  'exchange.fieldOwnership': define({
+    label: 'Что обмен с 1С перезаписывает',
+    group: 'exchange',
+    hint: 'Отмеченные поля каждый обмен берёт из 1С (пустое значение из 1С текст сайта не стирает). Неотмеченные ведёт сайт: 1С заполняет их, только пока они пусты. Цены, остатки и пометки удаления всегда из 1С.',
+    schema: fieldOwnershipInput,
+    fallback: DEFAULT_FIELD_OWNERSHIP,
+    // Field by field: a field added later keeps its default in a value stored before it.
+    read: fieldOwnershipOf,
+    fields: EXCHANGE_FIELDS.map((f) => ({ name: f.key, label: `${f.label} — из 1С`, kind: 'checkbox' as const, hint: f.hint })),
   }),
 } as const
 
