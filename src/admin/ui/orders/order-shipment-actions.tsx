@@ -7,8 +7,8 @@ import { AdminApiError, adminFetch } from '../api-client'
 import { FormOutcome } from '../field'
 import { ui } from '../styles'
 
-/** «Зарегистрировать в СДЭК» and «Обновить статус» of the shipment panel. */
-export function ShipmentActions({ orderId, canRegister, canRefresh }: { orderId: number; canRegister: boolean; canRefresh: boolean }) {
+/** «Зарегистрировать отправление» (with the carrier's name) and «Обновить статус» of the shipment panel. */
+export function ShipmentActions({ orderId, carrierName, canRegister, canRefresh }: { orderId: number; carrierName: string; canRegister: boolean; canRefresh: boolean }) {
   const hydrated = useHydrated()
   const router = useRouter()
   const [busy, setBusy] = useState(false)
@@ -30,7 +30,7 @@ export function ShipmentActions({ orderId, canRegister, canRefresh }: { orderId:
     <div className="mt-3 flex flex-wrap items-center gap-3">
       {canRegister ? (
         <button type="button" className={ui.button} disabled={busy || !hydrated} onClick={() => void run(`/api/admin/orders/${orderId}/shipment/`)}>
-          Зарегистрировать в СДЭК
+          Зарегистрировать отправление{carrierName ? ` (${carrierName})` : ''}
         </button>
       ) : null}
       {canRefresh ? (

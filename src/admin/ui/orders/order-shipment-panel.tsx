@@ -7,24 +7,25 @@ const moscow = (iso: string) =>
   new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 
 /**
- * The order's СДЭК shipment (ADR 188): register it, its track number, the carrier's last status and
- * date and the history of statuses, re-read on demand. Shown for orders to a СДЭК point or that have a
- * shipment; otherwise nothing.
+ * The order's carrier shipment (ADR 188, ADR 195): register it, its track number, the carrier's last status and
+ * date and the history of statuses, re-read on demand. Shown for orders shipped by a carrier that takes
+ * parcels, or that have a shipment; otherwise nothing.
  */
 export async function OrderShipmentPanel({ orderId, role }: { orderId: number; role: StaffRole }) {
   const [shipment, readiness] = await Promise.all([shipmentOf(orderId), shipmentReadiness(orderId)])
-  if (!shipment && !readiness.cdekOrder) return null
+  if (!shipment && !readiness.carrierOrder) return null
+  const name = readiness.carrier?.name ?? (shipment?.carrier === 'cdek' ? 'СДЭК' : (shipment?.carrier ?? ''))
   const canWrite = can(role, 'orders.fulfil')
   const again = shipment?.statusCode === 'INVALID'
   return (
     <section className={`${ui.card} p-4`} aria-labelledby="shipment-title">
       <h2 id="shipment-title" className="mb-3 text-base font-semibold">
-        Отправление СДЭК
+        Отправление {name}
       </h2>
       {shipment ? (
         <div className="space-y-3 text-sm">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1">
-            <dt className="text-ink-600">Номер СДЭК</dt>
+            <dt className="text-ink-600">Номер {name}</dt>
             <dd>{shipment.trackNumber || 'ещё не присвоен'}</dd>
             <dt className="text-ink-600">Статус</dt>
             <dd>
@@ -64,9 +65,9 @@ export async function OrderShipmentPanel({ orderId, role }: { orderId: number; r
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-ink-600">{readiness.reason ?? 'Посылка ещё не зарегистрирована в СДЭК.'}</p>
+        <p className="text-sm text-ink-600">{readiness.reason ?? 'Посылка ещё не зарегистрирована у перевозчика.'}</p>
       )}
-      {canWrite ? <ShipmentActions orderId={orderId} canRegister={readiness.canRegister && (!shipment || again)} canRefresh={Boolean(shipment) && !again} /> : null}
+      {canWrite ? <ShipmentActions orderId={orderId} carrierName={name} canRegister={readiness.canRegister && (!shipment || again)} canRefresh={Boolean(shipment) && !again} /> : null}
     </section>
   )
 }

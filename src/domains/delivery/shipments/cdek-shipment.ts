@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import type { CarrierPackage } from '../carriers/carrier'
+import type { ShipmentOrder, ShipmentReading } from './shipment-carrier'
+
+export type { ShipmentOrder, ShipmentReading, ShipmentStatus } from './shipment-carrier'
 
 /**
  * СДЭК shipments (ADR 188), the pure part: the POST /orders request from an order, the shapes of the
@@ -8,18 +11,13 @@ import type { CarrierPackage } from '../carriers/carrier'
  * the shared integrations notes.
  */
 
-export const SHIPMENT_MESSAGES = {
+/** СДЭК's own refusals; the domain's are in shipment-carrier.ts. */
+export const CDEK_SHIPMENT_MESSAGES = {
   notConfigured: 'СДЭК не подключён: задайте CDEK_CLIENT_ID и CDEK_CLIENT_SECRET.',
   noShipmentPoint: 'Не задан офис СДЭК, куда магазин сдаёт посылки: укажите его код в CDEK_SHIPMENT_POINT.',
-  notCdekOrder: 'Заказ доставляется не СДЭК: зарегистрировать его в СДЭК нельзя.',
-  noPoint: 'В заказе нет пункта выдачи СДЭК.',
-  cancelled: 'Заказ отменён: отправление не регистрируется.',
-  exists: 'Отправление по этому заказу уже зарегистрировано в СДЭК.',
-  unknownOrder: 'Заказ не найден.',
   noTariff: 'СДЭК не нашёл тарифа для этой посылки и пункта.',
   down: 'СДЭК сейчас не отвечает. Попробуйте позже.',
   refused: 'СДЭК отказал в регистрации',
-  noShipment: 'Отправления по этому заказу нет.',
 } as const
 
 /** The parcel has arrived where the buyer collects it: a pickup point or a postamat cell. */
@@ -44,14 +42,6 @@ export const STATUS_NAMES: Record<string, string> = {
   NOT_DELIVERED: 'Не вручён, возврат',
   REMOVED: 'Удалён',
   INVALID: 'Заказ не принят СДЭК',
-}
-
-export interface ShipmentStatus {
-  code: string
-  name: string
-  /** ISO 8601 */
-  at: string
-  city: string
 }
 
 /** СДЭК writes dates as 2026-03-04T10:00:00+0300; Date needs the offset with a colon. */
@@ -91,13 +81,6 @@ export const webhookBody = z.object({
   attributes: z.record(z.string(), z.unknown()).optional(),
 })
 
-/** What a re-read tells us: the track number, the statuses oldest first, or why СДЭК refused the order. */
-export interface ShipmentReading {
-  trackNumber: string
-  statuses: ShipmentStatus[]
-  invalid: string | null
-}
-
 export function readOrder(answer: CdekOrderAnswer): ShipmentReading {
   const statuses = (answer.entity?.statuses ?? [])
     .map((s) => ({ code: s.code, name: STATUS_NAMES[s.code] ?? s.name ?? s.code, at: cdekDate(s.date_time)?.toISOString() ?? '', city: s.city ?? '' }))
@@ -110,16 +93,6 @@ export function readOrder(answer: CdekOrderAnswer): ShipmentReading {
       : null
   const number = answer.entity?.cdek_number
   return { trackNumber: number === null || number === undefined ? '' : String(number), statuses, invalid }
-}
-
-export interface ShipmentOrder {
-  id: number
-  buyerName: string
-  email: string
-  phone: string
-  paid: boolean
-  deliveryKopecks: number
-  lines: { name: string; offerId: number | null; priceKopecks: number; quantity: number; weightGrams: number }[]
 }
 
 const rubles = (kopecks: number) => Math.round(kopecks) / 100
@@ -161,4 +134,11 @@ export function orderRequest(input: { order: ShipmentOrder; tariffCode: number; 
       },
     ],
   }
+}
+
+/** What a final status means for the order (ADR 195): handed to the buyer, or on its way back to the shop. */
+export const CDEK_OUTCOMES: Readonly<Record<string, 'delivered' | 'returned'>> = {
+  DELIVERED: 'delivered',
+  POSTOMAT_RECEIVED: 'delivered',
+  NOT_DELIVERED: 'returned',
 }

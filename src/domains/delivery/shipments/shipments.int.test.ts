@@ -9,7 +9,8 @@ import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../tests/
 import { reloadEnv, setClock } from '../../../../tests/support/test-hooks'
 import { adminRequest, signedInStaff } from '../../../../tests/support/staff'
 import { carrierStatusTexts, pollShipments, POLL_AFTER_MS } from './shipments.server'
-import { SHIPMENT_MESSAGES } from './cdek-shipment'
+import { CDEK_SHIPMENT_MESSAGES } from './cdek-shipment'
+import { SHIPMENT_MESSAGES } from './shipment-carrier'
 
 /**
  * СДЭК shipments (ADR 188) against the local fake of СДЭК API v2 (tests/support/fake-cdek.ts): the
@@ -123,14 +124,14 @@ describe('registering a shipment', () => {
 
   it('refuses an order that does not go to a СДЭК point, and without the office code', async () => {
     const courier = await cdekOrder({ handler: 'courier' })
-    expect((await call(shipmentPost, owner, 'POST', courier)).body.error).toBe(SHIPMENT_MESSAGES.notCdekOrder)
+    expect((await call(shipmentPost, owner, 'POST', courier)).body.error).toBe(SHIPMENT_MESSAGES.notCarrierOrder)
     const id = await cdekOrder()
     vi.stubEnv('CDEK_SHIPMENT_POINT', '')
     reloadEnv()
     try {
       const refused = await call(shipmentPost, owner, 'POST', id)
       expect(refused.status).toBe(409)
-      expect(refused.body.error).toBe(SHIPMENT_MESSAGES.noShipmentPoint)
+      expect(refused.body.error).toBe(CDEK_SHIPMENT_MESSAGES.noShipmentPoint)
     } finally {
       vi.stubEnv('CDEK_SHIPMENT_POINT', 'MSK5')
       reloadEnv()

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
-import { db as defaultDb, type Db } from '@/db/client'
+import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { carrierShipments, offers, orderLines, orders } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
@@ -13,28 +13,15 @@ import { Refusal } from '@/lib/refusal'
 import { parcelOf, type DeliveryBasketLine } from '../delivery'
 import { findCity } from '../delivery.server'
 import { packageOf } from '../carriers/carrier'
-import { CdekError, errorText } from '../carriers/cdek/cdek-client.server'
-import { CDEK, CDEK_HANDLER } from '../carriers/cdek/cdek'
-import { cdekClient } from '../carriers/cdek/cdek.server'
-import { activeCarrier } from '../carriers/registry.server'
-import {
-  FINAL_STATUSES,
-  READY_STATUSES,
-  SHIPMENT_MESSAGES as M,
-  STATUS_NAMES,
-  createAnswer,
-  orderAnswer,
-  orderRequest,
-  readOrder,
-  type ShipmentReading,
-  type ShipmentStatus,
-} from './cdek-shipment'
+import { carrierForHandler, SHIPMENT_MESSAGES as M, type ShipmentCarrier, type ShipmentReading, type ShipmentStatus } from './shipment-carrier'
+import { SHIPMENT_CARRIERS, shipmentCarrierByCode } from './shipment-carriers.server'
 
 /**
- * СДЭК shipments (ADR 188): registration from the back office (POST /orders), the re-read of an order
- * (GET /orders/{uuid}) that every update goes through, the ORDER_STATUS webhook (unsigned, so it only
- * names which order to re-read) and the poll for shipments whose webhook never came. No call to СДЭК
- * runs inside a database transaction: the shipment row is claimed first, the call made, then stored.
+ * Carrier shipments (ADR 188, carrier-neutral since ADR 195): registration from the back office, the
+ * re-read of a parcel that every update goes through, a carrier's webhook (unsigned, so it only names
+ * which parcel to re-read) and the poll for shipments whose webhook never came. The carrier's part is
+ * a ShipmentCarrier (shipment-carriers.server.ts). No call to a carrier runs inside a database
+ * transaction: the shipment row is claimed first, the call made, then stored.
  */
 
 type ShipmentRow = typeof carrierShipments.$inferSelect
@@ -78,22 +65,35 @@ function view(r: ShipmentRow): ShipmentView {
 }
 
 const PENDING = 'pending:'
+/** The status a re-read stores when the carrier refused the registration. */
+const INVALID = 'INVALID'
 
 export async function shipmentOf(orderId: number, q: Db = defaultDb()): Promise<ShipmentView | null> {
   const [row] = await q.select().from(carrierShipments).where(eq(carrierShipments.orderId, orderId))
   return row && !row.uuid.startsWith(PENDING) ? view(row) : null
 }
 
+export interface ShipmentReadiness {
+  /** The order goes by a carrier that takes parcels (whether or not it is connected now). */
+  carrierOrder: boolean
+  /** That carrier's code and name, when it is one. */
+  carrier: { code: string; name: string } | null
+  canRegister: boolean
+  reason: string | null
+}
+
 /** What the panel needs to know before offering the button. */
-export async function shipmentReadiness(orderId: number): Promise<{ cdekOrder: boolean; canRegister: boolean; reason: string | null }> {
-  const order = (await defaultDb().select().from(orders).where(eq(orders.id, orderId)))[0]
-  if (!order) return { cdekOrder: false, canRegister: false, reason: M.unknownOrder }
-  if (order.props.MICRO_HANDLER !== CDEK_HANDLER) return { cdekOrder: false, canRegister: false, reason: M.notCdekOrder }
-  const refuse = (reason: string) => ({ cdekOrder: true, canRegister: false, reason })
-  if (!activeCarrier(CDEK_HANDLER)) return refuse(M.notConfigured)
-  if (!env().CDEK_SHIPMENT_POINT) return refuse(M.noShipmentPoint)
+export async function shipmentReadiness(orderId: number, q: Db = defaultDb()): Promise<ShipmentReadiness> {
+  const order = (await q.select().from(orders).where(eq(orders.id, orderId)))[0]
+  if (!order) return { carrierOrder: false, carrier: null, canRegister: false, reason: M.unknownOrder }
+  const found = carrierForHandler(SHIPMENT_CARRIERS, order.props.MICRO_HANDLER)
+  if (!found) return { carrierOrder: false, carrier: null, canRegister: false, reason: M.notCarrierOrder }
+  const carrier = { code: found.carrier.code, name: found.carrier.name }
+  const refuse = (reason: string) => ({ carrierOrder: true, carrier, canRegister: false, reason })
+  const blocker = found.carrier.registrationBlocker()
+  if (blocker) return refuse(blocker)
   if (order.status === 'cancelled') return refuse(M.cancelled)
-  return { cdekOrder: true, canRegister: true, reason: null }
+  return { carrierOrder: true, carrier, canRegister: true, reason: null }
 }
 
 async function basketOf(q: Db, orderId: number): Promise<{ lines: DeliveryBasketLine[]; items: { name: string; offerId: number | null; priceKopecks: number; quantity: number; weightGrams: number }[] }> {
@@ -125,15 +125,18 @@ async function basketOf(q: Db, orderId: number): Promise<{ lines: DeliveryBasket
 }
 
 /**
- * Registers the order's parcel with СДЭК: the order must go to a СДЭК point and not be cancelled.
- * A refused registration (СДЭК answers INVALID later) may be sent again.
+ * Registers the order's parcel with its carrier: the order must go by a carrier that takes parcels, to
+ * a point (or, for a door delivery, to an address), and not be cancelled. A registration the carrier
+ * refuses later (INVALID on a re-read) may be sent again.
  */
-export async function registerCdekShipment(q: Db, actor: Actor, orderId: number): Promise<ShipmentView> {
-  const ready = await shipmentReadiness(orderId)
-  if (!ready.canRegister) throw new Refusal(ready.reason === M.unknownOrder ? 'not-found' : 'conflict', ready.reason ?? M.notCdekOrder)
+export async function registerShipment(q: Db, actor: Actor, orderId: number): Promise<ShipmentView> {
+  const ready = await shipmentReadiness(orderId, q)
+  if (!ready.canRegister) throw new Refusal(ready.reason === M.unknownOrder ? 'not-found' : 'conflict', ready.reason ?? M.notCarrierOrder)
   const order = (await q.select().from(orders).where(eq(orders.id, orderId)))[0]!
-  const pointCode = order.props.MICRO_POINT_ID?.trim() ?? ''
-  if (!pointCode) throw new Refusal('conflict', M.noPoint)
+  const { carrier, mode } = carrierForHandler(SHIPMENT_CARRIERS, order.props.MICRO_HANDLER)!
+  const pointCode = mode === 'pickup' ? (order.props.MICRO_POINT_ID?.trim() ?? '') : ''
+  if (mode === 'pickup' && !pointCode) throw new Refusal('conflict', M.noPoint)
+  if (mode === 'courier' && !order.address.trim()) throw new Refusal('conflict', M.noAddress)
 
   // The claim: one row per order, so two clicks never register two parcels.
   const claim = `${PENDING}${orderId}`
@@ -141,47 +144,36 @@ export async function registerCdekShipment(q: Db, actor: Actor, orderId: number)
     const [existing] = await tx.select().from(carrierShipments).where(eq(carrierShipments.orderId, orderId)).for('update')
     // A claim left by a process that died during the call is stale after 10 minutes.
     const stale = existing?.uuid.startsWith(PENDING) && existing.createdAt.getTime() < now().getTime() - 10 * 60_000
-    if (existing && existing.statusCode !== 'INVALID' && !stale) return false
+    if (existing && existing.statusCode !== INVALID && !stale) return false
     if (existing) await tx.delete(carrierShipments).where(eq(carrierShipments.id, existing.id))
-    await tx.insert(carrierShipments).values({ orderId, carrier: CDEK, uuid: claim, pointCode })
+    await tx.insert(carrierShipments).values({ orderId, carrier: carrier.code, uuid: claim, pointCode })
     return true
   })
   if (!claimed) throw new Refusal('conflict', M.exists)
   const release = () => q.delete(carrierShipments).where(eq(carrierShipments.uuid, claim))
 
   try {
-    const carrier = activeCarrier(CDEK_HANDLER)!
     const city = await findCity(order.locationCode)
     const basket = await basketOf(q, orderId)
     const pkg = packageOf(parcelOf(basket.lines))
-    const quote = city ? await carrier.quote({ q, city, pkg, mode: 'pickup', remote: true }) : null
-    if (!quote?.ok) throw new Refusal('conflict', quote && quote.reason === 'down' ? M.down : M.noTariff)
-    const body = orderRequest({
+    const outcome = await carrier.register({
+      q,
       order: { id: order.id, buyerName: order.buyerName, email: order.email, phone: order.phone, paid: order.paidAt !== null, deliveryKopecks: order.deliveryPrice, lines: basket.items },
-      tariffCode: quote.value.tariffCode,
-      shipmentPoint: env().CDEK_SHIPMENT_POINT ?? '',
-      deliveryPoint: pointCode,
+      city: city ? { code: city.code, name: city.name, region: city.region } : null,
+      lines: basket.lines,
       pkg,
+      mode,
+      pointCode,
+      address: order.address,
     })
-    let json: unknown
-    try {
-      json = await cdekClient().request('POST', 'orders', { body })
-    } catch (error) {
-      if (error instanceof CdekError && error.kind === 'http' && error.status !== undefined && error.status < 500) {
-        throw new Refusal('conflict', `${M.refused}: ${error.message}`)
-      }
-      logger.warn({ err: error, orderId }, 'СДЭК order registration failed')
-      throw new Refusal('conflict', M.down)
-    }
-    const parsed = createAnswer.safeParse(json)
-    const uuid = parsed.success ? parsed.data.entity?.uuid : undefined
-    if (!uuid) throw new Refusal('conflict', `${M.refused}: ${errorText(json) || 'нет uuid в ответе'}`)
+    if (!outcome.ok) throw new Refusal('conflict', outcome.message)
     await q.transaction(async (tx) => {
       await tx
         .update(carrierShipments)
-        .set({ uuid, tariffCode: quote.value.tariffCode, statusCode: 'ACCEPTED', statusName: STATUS_NAMES.ACCEPTED!, statusAt: now(), checkedAt: now() })
+        .set({ uuid: outcome.ref, trackNumber: outcome.trackNumber, tariffCode: outcome.tariffCode, statusCode: outcome.statusCode, statusName: outcome.statusName, statusAt: now(), checkedAt: now() })
         .where(eq(carrierShipments.uuid, claim))
-      await recordChange(tx, actor, { objectType: 'order', objectId: orderId, action: 'shipment', after: { carrier: CDEK, uuid, tariffCode: quote.value.tariffCode, pointCode } })
+      if (outcome.trackNumber) await writeTrack(tx, orderId, carrier, outcome.trackNumber)
+      await recordChange(tx, actor, { objectType: 'order', objectId: orderId, action: 'shipment', after: { carrier: carrier.code, uuid: outcome.ref, tariffCode: outcome.tariffCode, pointCode, mode } })
     })
   } catch (error) {
     await release()
@@ -190,19 +182,27 @@ export async function registerCdekShipment(q: Db, actor: Actor, orderId: number)
   return (await shipmentOf(orderId, q))!
 }
 
+/** The order's track number, as the back office's fulfilment writes it: the buyer's order page shows it. */
+async function writeTrack(tx: Tx, orderId: number, carrier: ShipmentCarrier, track: string) {
+  await tx
+    .update(orders)
+    .set({ props: sql`${orders.props} || ${JSON.stringify({ [TRACK_PROP]: track, [CARRIER_PROP]: carrier.handler })}::jsonb` })
+    .where(eq(orders.id, orderId))
+}
+
 export type ApplyOutcome = { changed: boolean; mailed: boolean }
 
-function readyMail(order: typeof orders.$inferSelect, track: string) {
+function readyMail(order: typeof orders.$inferSelect, carrier: ShipmentCarrier, track: string) {
   const history = `${env().PUBLIC_URL.replace(/\/$/, '')}/personal/orderHistory/`
   const name = order.buyerName.trim()
   return {
     to: order.email,
-    subject: `Заказ №${order.id} ждёт вас в пункте выдачи СДЭК`,
+    subject: `Заказ №${order.id} ждёт вас ${carrier.readyPlace}`,
     text: [
       name ? `Здравствуйте, ${name}!` : 'Здравствуйте!',
       '',
-      `Ваш заказ №${order.id} поступил в пункт выдачи СДЭК${order.address ? `: ${order.address}` : ''}.`,
-      track ? `Номер отправления СДЭК: ${track}.` : '',
+      `Ваш заказ №${order.id} поступил ${carrier.readyPlace}${order.address ? `: ${order.address}` : ''}.`,
+      track ? `Номер отправления ${carrier.name}: ${track}.` : '',
       'Возьмите с собой паспорт. Заказ хранится в пункте 7 дней.',
       '',
       `Ваши заказы: ${history}`,
@@ -223,11 +223,13 @@ export async function applyReading(q: Db, uuid: string, reading: ShipmentReading
   return q.transaction(async (tx) => {
     const [row] = await tx.select().from(carrierShipments).where(eq(carrierShipments.uuid, uuid)).for('update')
     if (!row) return { changed: false, mailed: false }
+    const carrier = shipmentCarrierByCode(row.carrier)
+    if (!carrier) return { changed: false, mailed: false }
     const last = reading.statuses.at(-1)
     const next = reading.invalid
-      ? { statusCode: 'INVALID', statusName: STATUS_NAMES.INVALID!, statusAt: row.statusAt, lastError: reading.invalid, final: true }
+      ? { statusCode: INVALID, statusName: carrier.statusNames[INVALID] ?? M.invalid, statusAt: row.statusAt, lastError: reading.invalid, final: true }
       : last
-        ? { statusCode: last.code, statusName: last.name, statusAt: new Date(last.at), lastError: '', final: FINAL_STATUSES.has(last.code) }
+        ? { statusCode: last.code, statusName: last.name, statusAt: new Date(last.at), lastError: '', final: carrier.finalStatuses.has(last.code) }
         : null
     const track = reading.trackNumber || row.trackNumber
     const changed =
@@ -242,16 +244,10 @@ export async function applyReading(q: Db, uuid: string, reading: ShipmentReading
       .set({ trackNumber: track, ...(next ?? {}), statuses: reading.statuses.length ? reading.statuses : row.statuses, checkedAt: now() })
       .where(eq(carrierShipments.id, row.id))
     const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update')
-    if (order && track && track !== row.trackNumber) {
-      // The order's track number, as the back office's fulfilment writes it: the buyer's order page shows it.
-      await tx
-        .update(orders)
-        .set({ props: sql`${orders.props} || ${JSON.stringify({ [TRACK_PROP]: track, [CARRIER_PROP]: CDEK_HANDLER })}::jsonb` })
-        .where(eq(orders.id, order.id))
-    }
+    if (order && track && track !== row.trackNumber) await writeTrack(tx, order.id, carrier, track)
     let mailed = false
-    if (order && next && READY_STATUSES.has(next.statusCode) && row.readyMailedAt === null && order.email) {
-      await enqueueMail(tx, { ...readyMail(order, track), dedupeKey: `shipment-ready:${row.id}` })
+    if (order && next && carrier.readyStatuses.has(next.statusCode) && row.readyMailedAt === null && order.email) {
+      await enqueueMail(tx, { ...readyMail(order, carrier, track), dedupeKey: `shipment-ready:${row.id}` })
       await tx.update(carrierShipments).set({ readyMailedAt: now() }).where(eq(carrierShipments.id, row.id))
       mailed = true
     }
@@ -259,50 +255,61 @@ export async function applyReading(q: Db, uuid: string, reading: ShipmentReading
   })
 }
 
-/** Re-reads one order at СДЭК and stores the answer. */
+class ShipmentReadError extends Error {}
+
+/** Re-reads one parcel at its carrier and stores the answer; throws when the carrier gave none. */
 export async function refreshShipment(uuid: string, q: Db = defaultDb()): Promise<ApplyOutcome> {
-  let json: unknown
-  try {
-    json = await cdekClient().request('GET', `orders/${encodeURIComponent(uuid)}`)
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    await q.update(carrierShipments).set({ lastError: message.slice(0, 500), checkedAt: now() }).where(eq(carrierShipments.uuid, uuid))
-    throw error
+  const [row] = await q.select({ carrier: carrierShipments.carrier }).from(carrierShipments).where(eq(carrierShipments.uuid, uuid))
+  const carrier = row && shipmentCarrierByCode(row.carrier)
+  if (!carrier) throw new ShipmentReadError(`no carrier for shipment ${uuid}`)
+  const read = await carrier.read(uuid)
+  if (!read.ok) {
+    await q.update(carrierShipments).set({ lastError: read.error.slice(0, 500), checkedAt: now() }).where(eq(carrierShipments.uuid, uuid))
+    throw new ShipmentReadError(read.error)
   }
-  const parsed = orderAnswer.safeParse(json)
-  if (!parsed.success) throw new CdekError('invalid', 'СДЭК order: unexpected answer')
-  return applyReading(q, uuid, readOrder(parsed.data))
+  return applyReading(q, uuid, read.reading)
 }
 
 /** The back office's «Обновить статус». */
 export async function refreshOrderShipment(orderId: number): Promise<ShipmentView> {
   const shipment = await shipmentOf(orderId)
   if (!shipment) throw new Refusal('not-found', M.noShipment)
+  if (!shipmentCarrierByCode(shipment.carrier)?.configured()) throw new Refusal('conflict', M.notConfigured)
   try {
     await refreshShipment(shipment.uuid)
   } catch (error) {
-    logger.warn({ err: error, orderId }, 'СДЭК order re-read failed')
+    logger.warn({ err: error, orderId }, 'shipment re-read failed')
     throw new Refusal('conflict', M.down)
   }
   return (await shipmentOf(orderId))!
 }
 
 /**
- * The ORDER_STATUS webhook. СДЭК signs nothing, so its body is only a hint: an order of ours is re-read
- * at СДЭК and only that answer is stored. Anything else is acknowledged and ignored.
+ * A carrier's webhook names a parcel (`ref`): carriers sign nothing, so the body is only a hint. A
+ * parcel of ours with that carrier is re-read and only the carrier's answer is stored. Anything else is
+ * acknowledged and ignored; a failed re-read too (the poll catches up).
  */
-export async function handleCdekWebhook(body: { type: string; uuid?: string | undefined }): Promise<{ ok: true; applied: boolean }> {
-  if (body.type !== 'ORDER_STATUS' || !body.uuid || body.uuid.startsWith(PENDING)) return { ok: true, applied: false }
-  const [row] = await defaultDb().select({ uuid: carrierShipments.uuid }).from(carrierShipments).where(eq(carrierShipments.uuid, body.uuid))
-  if (!row || !activeCarrier(CDEK_HANDLER)) return { ok: true, applied: false }
+export async function rereadOnHint(carrierCode: string, ref: string | undefined): Promise<{ ok: true; applied: boolean }> {
+  if (!ref || ref.startsWith(PENDING)) return { ok: true, applied: false }
+  const carrier = shipmentCarrierByCode(carrierCode)
+  const [row] = await defaultDb()
+    .select({ uuid: carrierShipments.uuid })
+    .from(carrierShipments)
+    .where(and(eq(carrierShipments.uuid, ref), eq(carrierShipments.carrier, carrierCode)))
+  if (!row || !carrier?.configured()) return { ok: true, applied: false }
   try {
     const outcome = await refreshShipment(row.uuid)
     return { ok: true, applied: outcome.changed }
   } catch (error) {
-    // The poll reads it later; СДЭК does not repeat a webhook, so an error answer would help nobody.
-    logger.warn({ err: error, uuid: row.uuid }, 'СДЭК webhook: re-read failed')
+    logger.warn({ err: error, uuid: row.uuid, carrier: carrierCode }, 'shipment webhook: re-read failed')
     return { ok: true, applied: false }
   }
+}
+
+/** СДЭК's ORDER_STATUS webhook (ADR 188): only the event's type and uuid are read. */
+export async function handleCdekWebhook(body: { type: string; uuid?: string | undefined }): Promise<{ ok: true; applied: boolean }> {
+  if (body.type !== 'ORDER_STATUS') return { ok: true, applied: false }
+  return rereadOnHint('cdek', body.uuid)
 }
 
 /** Shipments not final and not read for this long are re-read by the poll. */
@@ -310,11 +317,19 @@ export const POLL_AFTER_MS = 50 * 60_000
 
 /** Housekeeping's poll (hourly): the open shipments whose webhook never came. One failure stops nothing. */
 export async function pollShipments(limit = 100): Promise<{ read: number; changed: number; failed: number }> {
-  if (!activeCarrier(CDEK_HANDLER)) return { read: 0, changed: 0, failed: 0 }
+  const codes = SHIPMENT_CARRIERS.filter((c) => c.configured()).map((c) => c.code)
+  if (codes.length === 0) return { read: 0, changed: 0, failed: 0 }
   const due = await defaultDb()
     .select({ uuid: carrierShipments.uuid })
     .from(carrierShipments)
-    .where(and(eq(carrierShipments.final, false), lt(carrierShipments.checkedAt, new Date(now().getTime() - POLL_AFTER_MS)), sql`${carrierShipments.uuid} not like ${PENDING + '%'}`))
+    .where(
+      and(
+        eq(carrierShipments.final, false),
+        inArray(carrierShipments.carrier, codes),
+        lt(carrierShipments.checkedAt, new Date(now().getTime() - POLL_AFTER_MS)),
+        sql`${carrierShipments.uuid} not like ${PENDING + '%'}`,
+      ),
+    )
     .orderBy(asc(carrierShipments.checkedAt))
     .limit(limit)
   let changed = 0
@@ -324,24 +339,26 @@ export async function pollShipments(limit = 100): Promise<{ read: number; change
       if ((await refreshShipment(uuid)).changed) changed++
     } catch (error) {
       failed++
-      logger.warn({ err: error, uuid }, 'СДЭК shipment poll failed')
+      logger.warn({ err: error, uuid }, 'shipment poll failed')
     }
   }
   return { read: due.length, changed, failed }
 }
 
 /**
- * The carrier's last status of each order that has a shipment, as the buyer reads it: «Поступил в пункт
- * выдачи · 06.03.2026, 11:30» (Moscow time). For the buyer's order history.
+ * The carrier's last status of each order that has a shipment, as the buyer reads it: «СДЭК: Поступил
+ * в пункт выдачи · 06.03.2026, 11:30» (Moscow time). For the buyer's order history.
  */
 export async function carrierStatusTexts(orderIds: readonly number[], q: Db = defaultDb()): Promise<Map<number, string>> {
   if (orderIds.length === 0) return new Map()
   const rows = await q
-    .select({ orderId: carrierShipments.orderId, name: carrierShipments.statusName, at: carrierShipments.statusAt, uuid: carrierShipments.uuid })
+    .select({ orderId: carrierShipments.orderId, carrier: carrierShipments.carrier, name: carrierShipments.statusName, at: carrierShipments.statusAt, uuid: carrierShipments.uuid })
     .from(carrierShipments)
     .where(inArray(carrierShipments.orderId, [...orderIds]))
   const when = (d: Date) => d.toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
   return new Map(
-    rows.filter((r) => r.name && !r.uuid.startsWith(PENDING)).map((r) => [r.orderId, `СДЭК: ${r.name}${r.at ? ` · ${when(r.at)}` : ''}`] as const),
+    rows
+      .filter((r) => r.name && !r.uuid.startsWith(PENDING))
+      .map((r) => [r.orderId, `${shipmentCarrierByCode(r.carrier)?.name ?? r.carrier}: ${r.name}${r.at ? ` · ${when(r.at)}` : ''}`] as const),
   )
 }

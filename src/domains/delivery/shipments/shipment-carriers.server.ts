@@ -1,0 +1,15 @@
+import 'server-only'
+import { cdekShipments } from './cdek-shipment.server'
+import type { ShipmentCarrier } from './shipment-carrier'
+
+/**
+ * The carriers that take parcels (ADR 195), one line each. An order is shipped by the carrier whose
+ * `handler` (or `courierHandler`) is the order's delivery handler.
+ */
+export const SHIPMENT_CARRIERS: readonly ShipmentCarrier[] = [
+  cdekShipments,
+]
+
+export function shipmentCarrierByCode(code: string): ShipmentCarrier | undefined {
+  return SHIPMENT_CARRIERS.find((c) => c.code === code)
+}
