@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { untilServing } from './own-server'
 
 /**
  * Issue "foundation": after `kill -9` of the server, starting it again serves the same data.
@@ -35,16 +36,8 @@ function startServer(): ChildProcess {
   )
 }
 
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/healthz/`)).ok) return
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('server did not come up')
+function waitUp(): Promise<void> {
+  return untilServing(base, 60_000)
 }
 
 async function basket(cookie: string, sessid: string, fields: Record<string, string>) {

@@ -5,6 +5,7 @@ import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { FAKE_SECRET, FAKE_SHOP_ID, startFakeYookassa, type FakeYookassa } from '../support/fake-yookassa'
 import { newStaff, signIn } from './admin/admin-kit'
+import { untilServing } from './own-server'
 import { OFFER_ID, addToBasket, choosePay, choosePickupPoint, fillContacts, openCheckout, placeOrder } from './checkout-kit'
 
 /**
@@ -52,15 +53,7 @@ test.beforeAll(async () => {
       YOOKASSA_NOTIFY_NETWORKS: '127.0.0.1/32',
     },
   })
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz/`)).ok) break
-    } catch {
-      // starting
-    }
-    if (i > 240) throw new Error('server did not come up')
-    await new Promise((r) => setTimeout(r, 500))
-  }
+  await untilServing(base)
 })
 
 // A test that times out does not reach its own clean-up; a server left running slows the rest.
