@@ -40,8 +40,14 @@ export async function fillContacts(page: Page, email = `buyer${Date.now()}${Math
 export async function choosePickupPoint(page: Page) {
   await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
   const picker = page.getByTestId('pickup-picker')
-  await picker.getByRole('tab', { name: 'Списком' }).click()
-  await picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first().click()
+  const point = picker.locator('li button').filter({ hasNotText: 'Только предоплата!' }).first()
+  // Checking the radio starts a recount that may draw the picker again on its map tab, dropping a
+  // click on «Списком» made before it: the tab is chosen until the list stays in view.
+  await expect(async () => {
+    await picker.getByRole('tab', { name: 'Списком' }).click()
+    await expect(point).toBeVisible({ timeout: 2_000 })
+  }).toPass()
+  await point.click()
   await picker.getByTestId('point-detail').getByRole('button', { name: 'Выбрать' }).click()
   await expect(picker.getByText('Выбрано!')).toBeVisible()
 }
