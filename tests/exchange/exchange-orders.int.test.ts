@@ -1,12 +1,15 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GET, POST } from '@/app/bitrix/admin/1c_exchange.php/route'
 import { db } from '@/db/client'
-import { exchangeLog, exchangeOffers, orderLines, orders } from '@/db/schema'
+import { auditLog, exchangeLog, exchangeOffers, orderLines, orders, orderStatusHistory } from '@/db/schema'
+import type { XmlNode } from '@/domains/exchange/commerceml'
+import { PAYMENT_MESSAGES, paymentOf } from '@/domains/exchange/exchange-orders.server'
+import { orderDetail } from '@/domains/orders/order-admin.server'
 import { reloadEnv } from '../support/test-hooks'
 import { call, importFile, importXml, offersXml, sendFile, signIn } from './kit'
 
@@ -105,7 +108,7 @@ describe('type=sale', () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, orderId))
     expect(row!.status).toBe('delivered')
     const [line] = await db().select().from(exchangeLog).where(eq(exchangeLog.filename, 'orders-3.xml'))
-    expect(line!.counts).toEqual({ documents: 3, applied: 1, refused: 2 })
+    expect(line!.counts).toEqual({ documents: 3, applied: 1, paid: 0, refused: 2 })
     expect(line!.message).toContain('99999999: Заказ не найден.')
     expect(line!.message).toContain(`${orderId}: Заказ в статусе «Передан в доставку» нельзя перевести в «Собирается».`)
   })
@@ -122,5 +125,92 @@ describe('type=sale', () => {
       vi.stubEnv('EXCHANGE_ENCODING', '')
       reloadEnv()
     }
+  })
+})
+
+/** Issue 21, ADR 199: payment from 1С marks the order paid, once, on its timeline and in the audit. */
+describe('payment from 1С', () => {
+  let seq = 0
+  async function newOrder(status: 'new' | 'awaiting_payment' | 'cancelled' | 'assembling', paid = false): Promise<number> {
+    const [row] = await db()
+      .insert(orders)
+      .values({ status, paidAt: paid ? new Date('2026-11-20T10:00:00Z') : null, paySystemCode: status === 'awaiting_payment' ? 'card' : 'bill', paySystemName: status === 'awaiting_payment' ? 'Картой онлайн' : 'По счёту', deliveryId: '4', deliveryName: 'Курьерская доставка', buyerName: 'Пётр', email: 'petr@example.ru', basePrice: 10000, goodsPrice: 10000, total: 10000, paymentToken: `exchange-pay-${++seq}-${status}` })
+      .returning({ id: orders.id })
+    return row!.id
+  }
+  const logOf = async (filename: string) => (await db().select().from(exchangeLog).where(eq(exchangeLog.filename, filename)))[0]!
+  const paymentAudit = async (id: number) => db().select().from(auditLog).where(and(eq(auditLog.objectType, 'order'), eq(auditLog.objectId, String(id)), eq(auditLog.action, 'exchange-payment')))
+
+  it('«Дата оплаты по 1С» moves an order waiting for its online payment to «Оплачен», once; a repeated file changes nothing', async () => {
+    const id = await newOrder('awaiting_payment')
+    const cookie = await signIn(DEMO.email, DEMO.password, 'sale')
+    const file = changesFrom1c([{ id, requisites: { 'Номер оплаты по 1С': 'ПКО-0042', 'Дата оплаты по 1С': '2026-11-26T14:05:00' } }])
+    expect((await sendSale(cookie, 'pay-1.xml', file))[0]).toBe('success')
+    expect((await sendSale(cookie, 'pay-1b.xml', file))[0]).toBe('success')
+    const [row] = await db().select().from(orders).where(eq(orders.id, id))
+    expect(row!.status).toBe('paid')
+    expect(row!.paidAt).not.toBeNull()
+    expect((await logOf('pay-1.xml')).counts).toEqual({ documents: 1, applied: 1, paid: 1, refused: 0 })
+    expect((await logOf('pay-1b.xml')).counts).toEqual({ documents: 1, applied: 1, paid: 0, refused: 0 })
+    expect(await db().select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, id), eq(orderStatusHistory.toStatus, 'paid')))).toHaveLength(1)
+    const audit = await paymentAudit(id)
+    expect(audit).toHaveLength(1)
+    expect(audit[0]!.after).toMatchObject({ text: 'Оплата по данным 1С № ПКО-0042 от 2026-11-26T14:05:00', status: 'paid' })
+    const detail = await orderDetail(id, { role: 'owner' })
+    expect(detail!.timeline.some((e) => e.title === 'Оплата отмечена по данным 1С' && e.text.includes('ПКО-0042') && e.author === 'Обмен с 1С (демо)')).toBe(true)
+    expect(detail!.timeline.some((e) => e.title === 'Статус: «Ожидает оплаты» → «Оплачен»')).toBe(true)
+  })
+
+  it('an order paid by invoice keeps its status and gets its payment mark; payment first, so «Оплачен» then moves on with 1С’s status', async () => {
+    const byInvoice = await newOrder('assembling')
+    const waiting = await newOrder('awaiting_payment')
+    const cookie = await signIn(DEMO.email, DEMO.password, 'sale')
+    const answer = await sendSale(cookie, 'pay-2.xml', changesFrom1c([{ id: byInvoice, requisites: { Оплачен: 'true' } }, { id: waiting, requisites: { 'Дата оплаты по 1С': '26.11.2026 15:00:00', 'Статус заказа': 'Собирается' } }]))
+    expect(answer[0]).toBe('success')
+    const rows = new Map((await db().select().from(orders)).map((o) => [o.id, o]))
+    expect(rows.get(byInvoice)).toMatchObject({ status: 'assembling' })
+    expect(rows.get(byInvoice)!.paidAt).not.toBeNull()
+    expect(rows.get(waiting)).toMatchObject({ status: 'assembling' })
+    expect(rows.get(waiting)!.paidAt).not.toBeNull()
+    expect((await logOf('pay-2.xml')).counts).toEqual({ documents: 2, applied: 2, paid: 2, refused: 0 })
+  })
+
+  it('an empty payment date («T», as 1С writes it) is no payment; the shop’s own «Заказ оплачен=false» echoed back is not 1С’s word', async () => {
+    const id = await newOrder('awaiting_payment')
+    const cookie = await signIn(DEMO.email, DEMO.password, 'sale')
+    await sendSale(cookie, 'pay-3.xml', changesFrom1c([{ id, requisites: { 'Дата оплаты по 1С': 'T', 'Номер оплаты по 1С': '', 'Заказ оплачен': 'false', 'Номер по 1С': 'УТ-7' } }]))
+    const [row] = await db().select().from(orders).where(eq(orders.id, id))
+    expect(row).toMatchObject({ status: 'awaiting_payment', paidAt: null })
+    expect(row!.props).toMatchObject({ FITO_ID: 'УТ-7' })
+    expect((await logOf('pay-3.xml')).counts).toEqual({ documents: 1, applied: 1, paid: 0, refused: 0 })
+    expect(await paymentAudit(id)).toEqual([])
+  })
+
+  it('refuses to un-pay an order and to pay a cancelled one, with the reasons in the exchange log, and goes on with the rest', async () => {
+    const paid = await newOrder('assembling', true)
+    const cancelled = await newOrder('cancelled')
+    const other = await newOrder('new')
+    const cookie = await signIn(DEMO.email, DEMO.password, 'sale')
+    const answer = await sendSale(cookie, 'pay-4.xml', changesFrom1c([{ id: paid, requisites: { Оплачен: 'false' } }, { id: cancelled, requisites: { 'Дата оплаты по 1С': '2026-11-26T10:00:00' } }, { id: other, requisites: { Оплачен: 'true' } }]))
+    expect(answer[0]).toBe('success')
+    const rows = new Map((await db().select().from(orders)).map((o) => [o.id, o]))
+    expect(rows.get(paid)!.paidAt).toEqual(new Date('2026-11-20T10:00:00Z'))
+    expect(rows.get(cancelled)).toMatchObject({ status: 'cancelled', paidAt: null })
+    expect(rows.get(other)!.paidAt).not.toBeNull()
+    const line = await logOf('pay-4.xml')
+    expect(line.counts).toEqual({ documents: 3, applied: 1, paid: 1, refused: 2 })
+    expect(line.message).toContain(`${paid}: ${PAYMENT_MESSAGES.unpaid}`)
+    expect(line.message).toContain(`${cancelled}: ${PAYMENT_MESSAGES.cancelled}`)
+    expect(await paymentAudit(paid)).toEqual([])
+    expect(await paymentAudit(cancelled)).toEqual([])
+  })
+
+  it('reads payment the way CommerceML 2.10 and older configurations write it', () => {
+    const doc = (name?: string, text = ''): XmlNode => ({ name: 'Документ', attrs: {}, text: '', children: name ? [{ name, attrs: {}, text, children: [] }] : [] })
+    expect(paymentOf(doc('ДатаОплаты', '2026-11-26'))).toEqual({ paid: true, date: '2026-11-26', number: '' })
+    expect(paymentOf(doc('Оплачен', 'false'))).toEqual({ paid: false })
+    expect(paymentOf(doc('Оплачен', 'true'))).toEqual({ paid: true, date: '', number: '' })
+    expect(paymentOf(doc('ДатаОплаты', '0001-01-01T00:00:00'))).toBeNull()
+    expect(paymentOf(doc())).toBeNull()
   })
 })

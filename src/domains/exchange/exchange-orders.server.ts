@@ -5,12 +5,14 @@ import { recordChange } from '@/domains/audit/audit.server'
 import { FITO_ID_PROP, TRACK_PROP } from '@/domains/orders/fulfilment'
 import { fulfilmentInput, type FulfilmentInput } from '@/domains/orders/fulfilment.schema'
 import { setFulfilment } from '@/domains/orders/fulfilment.server'
+import { changeStatus, orderById } from '@/domains/orders/orders.server'
 import { ORDER_STATUS, type OrderStatus } from '@/domains/orders/order-status'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { Refusal } from '@/lib/refusal'
 import { child, childrenOf, readCommerceMl, textOf, type XmlNode } from './commerceml'
 import type { ExchangeSession } from './exchange-auth.server'
+import { markPaidOutsideStatus } from './exchange-orders.db'
 import { linesForExchange, markOrdersSent, markOrdersTaken, untakenOrders } from './exchange.db'
 
 /**
@@ -147,23 +149,92 @@ export function changeOf(document: XmlNode): { orderId: number | null; input: Pa
   return { orderId: Number.isSafeInteger(id) && id > 0 ? id : null, input }
 }
 
-/** Applies 1С's documents one by one; one refused (an unknown order, a status the table forbids) does not stop the rest. */
+/**
+ * What a 1С document says of the payment (ADR 199). 1С writes «Дата оплаты по 1С» and «Номер оплаты
+ * по 1С» once a payment document is entered (an empty date is written «T» or 0001-01-01), some
+ * configurations «Оплачен» or echo «Заказ оплачен», and CommerceML 2.10 documents may carry the
+ * elements ДатаОплаты / Оплачен. null: the document says nothing about payment.
+ */
+export type PaymentWord = { paid: true; date: string; number: string } | { paid: false } | null
+
+const NO_DATE = /^(?:[TТ]?|0001-01-01.*|01\.01\.0001.*|00\.00\.0000.*)$/
+const FALSE = /^(false|0|нет)$/i
+
+export function paymentOf(document: XmlNode): PaymentWord {
+  const requisites = new Map(childrenOf(child(document, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((r) => [textOf(r, 'Наименование').trim().toLowerCase(), textOf(r, 'Значение').trim()]))
+  const date = [requisites.get('дата оплаты по 1с'), requisites.get('дата оплаты'), textOf(document, 'ДатаОплаты').trim()].find((d) => d && !NO_DATE.test(d)) ?? ''
+  const number = [requisites.get('номер оплаты по 1с'), requisites.get('номер оплаты'), textOf(document, 'НомерОплаты').trim()].find(Boolean) ?? ''
+  const flag = requisites.get('оплачен') ?? (textOf(document, 'Оплачен').trim() || undefined)
+  // «Заказ оплачен» is the shop's own requisite (ordersQuery) that 1С may echo: its «true» is a payment,
+  // its «false» only what the shop said when 1С took the order, not 1С's word.
+  const echoed = requisites.get('заказ оплачен')
+  if (date || number || (flag !== undefined && TRUE.test(flag)) || (echoed !== undefined && TRUE.test(echoed))) return { paid: true, date, number }
+  if (flag !== undefined && FALSE.test(flag)) return { paid: false }
+  return null
+}
+
+export const PAYMENT_MESSAGES = {
+  cancelled: 'заказ отменён: оплату из 1С сайт не применяет, верните деньги покупателю в 1С или восстановите заказ вручную',
+  unpaid: 'в 1С заказ не оплачен, а на сайте оплачен: сайт оплату не снимает, проверьте платёж вручную',
+  notFound: 'Заказ не найден.',
+} as const
+
+/** The audit action of a payment from 1С; the order's timeline names it (order-timeline.ts). */
+export const EXCHANGE_PAYMENT_ACTION = 'exchange-payment'
+
+/**
+ * Marks the order paid as 1С says: an order waiting for its online payment moves to «Оплачен» (the
+ * buyer's mail as for a gateway's payment), any other order not cancelled keeps its status and gets
+ * its payment mark. Idempotent: an order already paid is left as it is ('already'). A cancelled order
+ * and a 1С «not paid» for an order the site knows paid are refused with a reason, never applied.
+ */
+export async function applyPayment(session: ExchangeSession, orderId: number, word: Exclude<PaymentWord, null>): Promise<'paid' | 'already' | 'unchanged'> {
+  return db().transaction(async (tx) => {
+    const order = await orderById(tx, orderId)
+    if (!order) throw new Refusal('not-found', PAYMENT_MESSAGES.notFound)
+    if (!word.paid) {
+      if (order.paidAt && order.status !== 'cancelled') throw new Refusal('conflict', PAYMENT_MESSAGES.unpaid)
+      return 'unchanged'
+    }
+    if (order.paidAt) return 'already'
+    if (order.status === 'cancelled') throw new Refusal('conflict', PAYMENT_MESSAGES.cancelled)
+    const moved = order.status === 'awaiting_payment' ? await changeStatus(tx, orderId, 'paid') : await markPaidOutsideStatus(tx, orderId, now())
+    // Another request marked it meanwhile: that one wrote the timeline's line.
+    if (!moved) return 'already'
+    const text = ['Оплата по данным 1С', word.number ? `№ ${word.number}` : '', word.date ? `от ${word.date}` : ''].filter(Boolean).join(' ')
+    await recordChange(tx, session.actor, { objectType: 'order', objectId: orderId, action: EXCHANGE_PAYMENT_ACTION, before: { status: order.status, paidAt: null }, after: { text, status: order.status === 'awaiting_payment' ? 'paid' : order.status } })
+    return 'paid'
+  })
+}
+
+/**
+ * Applies 1С's documents one by one: the payment first (so «Оплачен» may then move on to «Собирается»),
+ * then status, 1С's number and track number. One refused (an unknown order, a status the table
+ * forbids, a payment the rules refuse) does not stop the rest.
+ */
 export async function applySaleFile(session: ExchangeSession, file: string): Promise<{ counts: Record<string, number>; errors: string[] }> {
-  const counts = { documents: 0, applied: 0, refused: 0 }
+  const counts = { documents: 0, applied: 0, paid: 0, refused: 0 }
   const errors: string[] = []
   for await (const item of readCommerceMl(file)) {
     if (item.kind !== 'document') continue
     counts.documents++
     const { orderId, input } = changeOf(item.node)
+    const payment = paymentOf(item.node)
+    const hasChange = Object.keys(input).length > 0
     const parsed = fulfilmentInput.safeParse(input)
-    if (!orderId || !parsed.success) {
+    if (!orderId || (!payment && !parsed.success) || (hasChange && !parsed.success)) {
       counts.refused++
-      errors.push(`${orderId ?? '?'}: ${parsed.success ? 'нет номера заказа' : (parsed.error.issues[0]?.message ?? 'нечего менять')}`)
+      errors.push(`${orderId ?? '?'}: ${!orderId ? 'нет номера заказа' : parsed.success ? 'нечего менять' : (parsed.error.issues[0]?.message ?? 'нечего менять')}`)
       continue
     }
     try {
-      await setFulfilment(db(), orderId, parsed.data)
-      await recordChange(db(), session.actor, { objectType: 'order', objectId: orderId, action: 'exchange', after: parsed.data })
+      if (payment) {
+        if ((await applyPayment(session, orderId, payment)) === 'paid') counts.paid++
+      }
+      if (hasChange && parsed.success) {
+        await setFulfilment(db(), orderId, parsed.data)
+        await recordChange(db(), session.actor, { objectType: 'order', objectId: orderId, action: 'exchange', after: parsed.data })
+      }
       counts.applied++
     } catch (e) {
       if (!(e instanceof Refusal)) throw e

@@ -40,7 +40,7 @@ export interface TimelineSources {
 
 const PAYMENT_STATUS: Record<string, string> = { pending: 'ожидает оплаты', succeeded: 'оплачен', failed: 'не прошёл', cancelled: 'отменён: больше не нужен' }
 /** A manager's actions on a held payment and the settlement receipt (ADR 183). */
-const AUDIT_TITLES: Record<string, string> = { 'payment-capture': 'Заблокированные деньги списаны', 'payment-cancel': 'Блокировка денег снята', 'settlement-receipt': 'Чек полного расчёта отправлен' }
+const AUDIT_TITLES: Record<string, string> = { 'payment-capture': 'Заблокированные деньги списаны', 'payment-cancel': 'Блокировка денег снята', 'settlement-receipt': 'Чек полного расчёта отправлен', 'exchange-payment': 'Оплата отмечена по данным 1С' }
 const REFUND_STATUS: Record<string, string> = { requested: 'запрошен', processing: 'в обработке', succeeded: 'выполнен', failed: 'не прошёл' }
 const REFUND_REASON: Record<string, string> = { 'paid-after-cancel': 'Оплата пришла после отмены заказа', staff: '', edit: 'Заказ уменьшен' }
 const MAIL_STATUS: Record<string, string> = { pending: 'в очереди', sending: 'отправляется', sent: 'отправлено', failed: 'не доставлено' }
