@@ -146,6 +146,21 @@ describe('the page cache', () => {
     expect(next.renders).toBe(uncached.length * 2)
   })
 
+  it('renders every request of an editor in draft mode and keeps none of them for buyers (ADR 201)', async () => {
+    const next = new FakeNext()
+    const base = await serve(next)
+    const draft = { cookie: `${SESSION_COOKIE}=x; __prerender_bypass=build-id` }
+    await get(`${base}/health/item/draft-article/`, draft)
+    await get(`${base}/health/item/draft-article/`, draft)
+    expect(next.renders).toBe(2)
+    // Nothing of the editor's renders was kept: the buyer's first visit renders, the second is a hit.
+    const buyer = await get(`${base}/health/item/draft-article/`)
+    expect(buyer.headers.get('x-page-cache')).toBe('miss')
+    expect(next.renders).toBe(3)
+    expect((await get(`${base}/health/item/draft-article/`)).headers.get('x-page-cache')).not.toBe('miss')
+    expect(next.renders).toBe(3)
+  })
+
   it('keeps only complete HTML or JSON answers with status 200', async () => {
     const next = new FakeNext()
     const base = await serve(next)

@@ -14,6 +14,8 @@ import { testHook } from './test-hooks'
 
 /** Pages the same for everyone: the catalogue, content and landings; never account, checkout, calls. */
 const PUBLIC_PAGE = /^\/(?:(?:about|b2b|brands|catalog|dolyami|eco|encyclopedia|health|landing|news|search|showcase|turboslim)\/(?:[^?]*\/)?)?(?:\?.*)?$/
+/** Next's draft-mode cookie (`draftMode().enable()`): its pages may show unpublished content. */
+export const DRAFT_MODE_COOKIE = '__prerender_bypass'
 /** Client-side navigation and server actions: their answers depend on the router state sent along. */
 const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-action', 'next-url']
 /** Headers of one response, not of the page. */
@@ -47,6 +49,8 @@ export interface PageCache {
 export function isCacheable(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   if (ROUTER_HEADERS.some((h) => req.headers[h] !== undefined)) return false
+  // Draft mode (ADR 201): an editor's preview is rendered per request and never kept.
+  if (readCookie(req.headers.cookie ?? null, DRAFT_MODE_COOKIE) !== undefined) return false
   const url = req.url ?? ''
   return PUBLIC_PAGE.test(url) && !/[?&]_rsc=/.test(url)
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
 import { catalogImportEndpoints } from './catalog-import'
 import { catalogStructureEndpoints } from './catalog-structure'
+import { contentPreviewEndpoints } from './content-preview'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { deliveryEndpoints } from './delivery'
@@ -40,5 +41,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...productPictureEndpoints,
   ...deliveryEndpoints,
   ...shipmentEndpoints,
+  ...contentPreviewEndpoints,
   // Each area adds its list here, one line.
 ]

@@ -26,11 +26,12 @@ export async function selectArticleCards(db: Conn, opts: { recommendedOnly?: boo
   return opts.limit ? q.limit(opts.limit) : q
 }
 
-export async function selectArticle(db: Conn, code: string) {
+/** drafts: an editor's preview (ADR 201) also sees unpublished articles. */
+export async function selectArticle(db: Conn, code: string, drafts = false) {
   const [row] = await db
     .select()
     .from(articles)
-    .where(and(eq(articles.code, code), eq(articles.active, true)))
+    .where(and(eq(articles.code, code), drafts ? undefined : eq(articles.active, true)))
   return row ?? null
 }
 
@@ -92,10 +93,10 @@ export async function selectNewsCards(db: Conn, limit?: number) {
   return limit ? q.limit(limit) : q
 }
 
-export async function selectNewsItem(db: Conn, code: string) {
+export async function selectNewsItem(db: Conn, code: string, drafts = false) {
   const [row] = await db
     .select()
     .from(news)
-    .where(and(eq(news.code, code), eq(news.active, true)))
+    .where(and(eq(news.code, code), drafts ? undefined : eq(news.active, true)))
   return row ?? null
 }

@@ -51,9 +51,17 @@ export function allNews(): Promise<NewsCard[]> {
   )
 }
 
-export function newsItem(code: string) {
-  return cached(`content:news-item:${code}`, { tags: TAGS }, async () => {
-    const item = await q.selectNewsItem(db(), code)
+/**
+ * Read through the data cache, or, in an editor's preview (ADR 201), straight from the database with
+ * unpublished rows included: a draft never enters the cache every buyer reads.
+ */
+function cachedUnlessDrafts<T>(drafts: boolean, key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+  return drafts ? load() : cached(key, { tags }, load)
+}
+
+export function newsItem(code: string, drafts = false) {
+  return cachedUnlessDrafts(drafts, `content:news-item:${code}`, TAGS, async () => {
+    const item = await q.selectNewsItem(db(), code, drafts)
     return item ? { ...item, publishedAt: item.publishedAt.toISOString() } : null
   })
 }
@@ -96,9 +104,9 @@ export function articlesByTag(code: string) {
 }
 
 /** The article page: text, button, expert, accordion, tags, products and recommendations. */
-export function articlePage(code: string) {
-  return cached(`content:article:${code}`, { tags: WITH_CATALOG }, async () => {
-    const a = await q.selectArticle(db(), code)
+export function articlePage(code: string, drafts = false) {
+  return cachedUnlessDrafts(drafts, `content:article:${code}`, WITH_CATALOG, async () => {
+    const a = await q.selectArticle(db(), code, drafts)
     if (!a) return null
     const [tags, productIds, recommended] = await Promise.all([
       q.selectArticleTags(db(), a.id),
@@ -114,6 +122,9 @@ export function articlePage(code: string) {
       picture: a.picture,
       professional: a.professional,
       publishedAt: a.publishedAt.toISOString(),
+      published: a.active,
+      seoTitle: a.seoTitle,
+      seoDescription: a.seoDescription,
       TEXT: a.text,
       BUTTON: a.buttonUrl ? { URL_BUTTON: a.buttonUrl, TEXT_BUTTON: a.buttonText || 'Подробнее' } : null,
       DATA_EXPERT: a.expert,

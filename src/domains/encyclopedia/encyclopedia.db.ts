@@ -19,7 +19,8 @@ export async function selectEncElementLinks(db: Conn, sectionId: number) {
     .where(and(eq(encElements.active, true), sectionId > 0 ? eq(encElements.sectionId, sectionId) : undefined))
 }
 
-export async function selectEncElement(db: Conn, code: string) {
+/** drafts: an editor's preview (ADR 201) also sees hidden elements. */
+export async function selectEncElement(db: Conn, code: string, drafts = false) {
   const [row] = await db
     .select({
       id: encElements.id,
@@ -30,10 +31,11 @@ export async function selectEncElement(db: Conn, code: string) {
       matchTerms: encElements.matchTerms,
       sectionName: encSections.name,
       sectionCode: encSections.code,
+      published: encElements.active,
     })
     .from(encElements)
     .innerJoin(encSections, eq(encSections.id, encElements.sectionId))
-    .where(and(eq(encElements.code, code), eq(encElements.active, true)))
+    .where(and(eq(encElements.code, code), drafts ? undefined : eq(encElements.active, true)))
   return row ?? null
 }
 

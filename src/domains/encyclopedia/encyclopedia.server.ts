@@ -54,14 +54,16 @@ async function productIdsForElement(element: { id: number; matchTerms: string[] 
   return [...new Set([...explicit, ...matched])]
 }
 
-export function encElementPage(code: string) {
-  return cached(`content:enc-element:${code}`, { tags: WITH_CATALOG }, async () => {
-    const el = await q.selectEncElement(db(), code)
+/** drafts: an editor's preview (ADR 201), read past the data cache with hidden elements included. */
+export function encElementPage(code: string, drafts = false) {
+  const load = async () => {
+    const el = await q.selectEncElement(db(), code, drafts)
     if (!el) return null
     const productIds = await productIdsForElement(el)
     const section = (await encSections()).find((s) => s.CODE === el.sectionCode)
     return { ...el, sectionHash: section?.HASH ?? '', productIds }
-  })
+  }
+  return drafts ? load() : cached(`content:enc-element:${code}`, { tags: WITH_CATALOG }, load)
 }
 
 export interface IngredientLink {

@@ -1,0 +1,3 @@
+import { previewExitEndpoint } from '@/admin/api/content-preview'
+
+export const POST = previewExitEndpoint.serve

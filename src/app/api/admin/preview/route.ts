@@ -1,0 +1,3 @@
+import { previewEndpoint } from '@/admin/api/content-preview'
+
+export const POST = previewEndpoint.serve
