@@ -3,13 +3,15 @@ import { db } from '@/db/client'
 import { logger } from '@/lib/logger'
 import { cityByCode } from './carriers.db'
 import type { Carrier, RefreshOutcome } from './carrier'
+import { boxberryCarrier } from './boxberry/boxberry.server'
 import { cdekCarrier } from './cdek/cdek.server'
+import { pochtaCarrier } from './pochta/pochta.server'
 
 /**
  * The carrier modules, registered by code (ADR 176). A module is offered only when its keys are set;
  * a delivery service without an active carrier keeps its built-in provider.
  */
-const CARRIERS: readonly Carrier[] = [cdekCarrier]
+const CARRIERS: readonly Carrier[] = [cdekCarrier, boxberryCarrier, pochtaCarrier]
 
 /** The configured carrier serving a delivery service's handler ('sdek'), if any. */
 export function activeCarrier(handler: string): Carrier | undefined {

@@ -1,0 +1,211 @@
+/**
+ * Boxberry's JSON API wire shapes and their translation to our types (ADR 193). Boxberry answers every
+ * method at one address, `json.php?token=…&method=…` (GET; `ParselCreate` is a POST form with
+ * `sdata=<JSON>`), and reports a refusal in the body, with HTTP 200: `{"err": "…"}` or `[{"err": "…"}]`.
+ * The shapes follow Boxberry's documentation (help.boxberry.ru; summary in the project's integrations
+ * notes): only the fields we use are read, everything else is let through. No I/O here.
+ */
+import { z } from 'zod'
+import { rublesToKopecks, type CarrierPackage, type CarrierPoint, type CarrierQuote } from '../carrier'
+
+export const BOXBERRY = 'boxberry'
+/** The delivery service (delivery_services.handler) this module serves. */
+export const BOXBERRY_HANDLER = 'boxberry'
+
+/** Boxberry's refusal in a 200 answer: the text of `err`, or null when the answer is no refusal. */
+export function errOf(json: unknown): string | null {
+  const first = Array.isArray(json) && json.length === 1 ? json[0] : json
+  if (first && typeof first === 'object' && !Array.isArray(first) && 'err' in first) {
+    const err = (first as { err: unknown }).err
+    if (err !== null && err !== undefined && err !== false && err !== '') return String(err)
+  }
+  return null
+}
+
+/** A refusal that says the token is wrong, not that the request is. */
+export function isTokenError(text: string): boolean {
+  return /токен|token|ключ/i.test(text)
+}
+
+const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
+/** Boxberry's yes/no flags come as 'Yes' / 'No' (or 1 / 0, true / false). */
+const yesNo = z
+  .union([z.string(), z.number(), z.boolean()])
+  .nullish()
+  .transform((v) => v === true || v === 1 || (typeof v === 'string' && /^(yes|да|1|true)$/i.test(v.trim())))
+const decimal = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(',', '.').trim()) : NaN
+    return Number.isFinite(n) ? n : null
+  })
+
+/** One element of ListPoints. */
+export const listPoint = z.object({
+  Code: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1).max(64)),
+  Name: text,
+  Address: text,
+  AddressReduce: text,
+  FullAddress: text,
+  Phone: text,
+  /** Sic: Boxberry's spelling. */
+  WorkShedule: text,
+  TripDescription: text,
+  Metro: text,
+  CityCode: text,
+  CityName: text,
+  PostCode: text,
+  /** "lat,lon" as one string. */
+  GPS: z.string(),
+  /** The point takes only prepaid parcels: nothing is paid on receipt there. */
+  OnlyPrepaidOrders: yesNo,
+  /** A card terminal. */
+  Acquiring: yesNo,
+  TypeOfOffice: text,
+  /** Kilograms. */
+  LoadLimit: decimal,
+  DeliveryPeriod: decimal,
+})
+export type BoxberryListPoint = z.infer<typeof listPoint>
+
+/** ListCities: Boxberry's code of each city it serves. */
+export const cityList = z.array(
+  z.object({
+    Code: z.union([z.string(), z.number()]).transform((v) => String(v)),
+    Name: z.string(),
+    Region: text,
+    Kladr: text,
+    CountryCode: text,
+  }),
+)
+export type BoxberryCity = z.infer<typeof cityList>[number]
+
+/** DeliveryCosts: roubles (number or decimal string) and whole days. */
+export const deliveryCostsAnswer = z.object({
+  price: z.union([z.number(), z.string()]),
+  price_base: z.union([z.number(), z.string()]).nullish(),
+  price_service: z.union([z.number(), z.string()]).nullish(),
+  delivery_period: z.union([z.number(), z.string()]).nullish(),
+})
+
+function coordinates(gps: string): { lat: number; lon: number } | null {
+  const [lat, lon] = gps.split(',').map((s) => Number(s.trim()))
+  return lat !== undefined && lon !== undefined && Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && (lat !== 0 || lon !== 0)
+    ? { lat, lon }
+    : null
+}
+
+/**
+ * A postamat. Boxberry's documentation read does not settle one field for it: `TypeOfOffice` naming
+ * a postamat, or the point's name starting with «Постамат», both count (ADR 193).
+ */
+export function isPostamat(p: Pick<BoxberryListPoint, 'TypeOfOffice' | 'Name'>): boolean {
+  return /postamat|постамат/i.test(p.TypeOfOffice) || /^\s*постамат/i.test(p.Name)
+}
+
+/** Our point for a ListPoints element, or null when it has no usable coordinates. */
+export function toCarrierPoint(p: BoxberryListPoint, cityCode: string): CarrierPoint | null {
+  const at = coordinates(p.GPS)
+  if (!at) return null
+  const addressFull = p.FullAddress || p.Address
+  const comment = [p.TripDescription, p.Metro ? `Метро: ${p.Metro}` : ''].filter(Boolean).join('. ')
+  const loadKg = p.LoadLimit
+  // Boxberry takes payment on receipt (cash, and a card where there is a terminal) except at a
+  // prepaid-only point; a postamat takes nothing on receipt.
+  const postamat = isPostamat(p)
+  const cod = !p.OnlyPrepaidOrders && !postamat
+  return {
+    code: p.Code,
+    cityCode,
+    kind: postamat ? 'POSTAMAT' : 'PVZ',
+    name: p.Name || `Boxberry ${p.Code}`,
+    address: p.AddressReduce || p.Address,
+    addressFull,
+    addressComment: comment,
+    workTime: p.WorkShedule,
+    phone: p.Phone,
+    lat: at.lat,
+    lon: at.lon,
+    haveCash: cod,
+    haveCashless: cod && p.Acquiring,
+    allowedCod: cod,
+    weightMinGrams: 0,
+    weightMaxGrams: loadKg !== null && loadKg > 0 ? Math.round(loadKg * 1000) : null,
+    active: true,
+  }
+}
+
+/**
+ * DeliveryCosts' query for one box: weight in grams, sizes in centimetres (height, width, depth), the
+ * declared value (`ordersum`, roubles) for the insurance, nothing paid on receipt (`paysum` 0; the
+ * price of a cash-on-delivery order differs by Boxberry's fee, which the shop does not pass on).
+ * Pickup names the destination point (`target`); courier the buyer's postal code (`zip`).
+ */
+export function deliveryCostsQuery(input: { pkg: CarrierPackage; orderSumKopecks: number; target?: string; zip?: string; from?: string }) {
+  return {
+    weight: input.pkg.weightGrams,
+    height: input.pkg.heightCm,
+    width: input.pkg.widthCm,
+    depth: input.pkg.lengthCm,
+    ordersum: (Math.max(0, input.orderSumKopecks) / 100).toFixed(2),
+    deliverysum: 0,
+    paysum: 0,
+    ...(input.target ? { target: input.target } : {}),
+    ...(input.zip ? { zip: input.zip } : {}),
+    ...(input.from ? { targetstart: input.from } : {}),
+  }
+}
+
+/** Our quote for a DeliveryCosts answer; null when the price cannot be read. */
+export function toQuote(answer: z.infer<typeof deliveryCostsAnswer>, mode: 'pickup' | 'courier'): CarrierQuote | null {
+  const priceKopecks = rublesToKopecks(answer.price)
+  if (priceKopecks === null) return null
+  const period = Number(answer.delivery_period ?? 0)
+  const days = Number.isFinite(period) && period > 0 ? Math.ceil(period) : 1
+  return {
+    priceKopecks,
+    daysFrom: days,
+    // Boxberry gives one figure; the buyer is told a day more, as the parcel reaches the point during the day.
+    daysTo: days + 1,
+    tariffCode: mode === 'pickup' ? 1 : 2,
+    tariffName: mode === 'pickup' ? 'Boxberry: до пункта выдачи' : 'Boxberry: курьер',
+  }
+}
+
+/** The postal code at the start of an address («115280, Москва, …»), if any. */
+export function postalCodeOf(address: string): string | null {
+  return /^\s*(\d{6})\b/.exec(address)?.[1] ?? null
+}
+
+function norm(s: string): string {
+  return s.toLowerCase().replace(/ё/g, 'е').trim()
+}
+
+/** Words of a region name without its kind, for matching «Республика Татарстан» with «Татарстан респ». */
+function regionWords(region: string): Set<string> {
+  const kinds = new Set(['республика', 'респ', 'область', 'обл', 'край', 'автономный', 'округ', 'ао', 'г', 'город', 'югра', 'чувашия'])
+  return new Set(
+    norm(region)
+      .split(/[^a-zа-я0-9-]+/)
+      .filter((w) => w.length > 1 && !kinds.has(w)),
+  )
+}
+
+/**
+ * Boxberry's city for ours: by KLADR code when both have one (the HFLabs list carries it, ADR 174),
+ * else the same name, the region deciding between namesakes.
+ */
+export function matchCity(candidates: readonly BoxberryCity[], city: { name: string; region: string; kladrId?: string | null }): BoxberryCity | undefined {
+  const russian = candidates.filter((c) => !c.CountryCode || c.CountryCode === '643' || c.CountryCode.toUpperCase() === 'RU')
+  if (city.kladrId) {
+    const kladr = city.kladrId.replace(/\D/g, '')
+    const byKladr = russian.find((c) => c.Kladr && (c.Kladr === kladr || c.Kladr.slice(0, 11) === kladr.slice(0, 11)))
+    if (byKladr) return byKladr
+  }
+  const name = norm(city.name)
+  const sameName = russian.filter((c) => norm(c.Name) === name)
+  if (sameName.length <= 1) return sameName[0]
+  const ours = regionWords(city.region)
+  return sameName.find((c) => [...regionWords(c.Region)].some((w) => ours.has(w))) ?? sameName[0]
+}
