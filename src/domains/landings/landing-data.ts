@@ -56,6 +56,28 @@ const articles = z.object({
 const nutritionForm = z.object({ type: z.literal('nutrition-form'), title: text })
 const appendix = z.object({ type: z.literal('appendix'), title: text.default(''), text })
 
+/**
+ * One schema per block type (ADR 203): the back office's block forms and their checks are derived
+ * from these. `about` stands for every `about-{product}` block.
+ */
+export const LANDING_BLOCK_SCHEMAS = {
+  hero,
+  'illustrated-blocks': illustrated,
+  'sliding-text': slidingText,
+  icons,
+  'tri-block': triBlock,
+  'text-product': textProduct,
+  video,
+  expert,
+  'products-slider': productsSlider,
+  about,
+  gmp,
+  reviews,
+  articles,
+  'nutrition-form': nutritionForm,
+  appendix,
+} as const
+
 export const landingBlock = z.union([
   hero,
   illustrated,

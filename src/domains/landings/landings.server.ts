@@ -62,26 +62,30 @@ function toItem(card: ProductCardData): LandingProductItem {
 export function loadProductLanding(code: string): Promise<ProductLanding | null> {
   return cached(`landings:product:${code}`, { tags: TAGS }, async () => {
     const row = await selectLanding(db(), code, 'product')
-    if (!row) return null
-    const parsed = productLandingData.safeParse(row.data)
-    if (!parsed.success) {
-      logger.warn({ code, issues: parsed.error.issues.slice(0, 3) }, 'landing data does not match its schema')
-      return null
-    }
-    const data = parsed.data
-    const codes = [data.product, ...data.blocks.flatMap((b) => ('products' in b ? b.products : []))]
-    const cards = await cardsByCode(codes)
-    const main = cards.get(data.product)
-    const blocks = data.blocks.map((b): ResolvedBlock => {
-      if (!isProductsSlider(b)) return b
-      const items = b.products.flatMap((c) => {
-        const card = cards.get(c)
-        return card ? [toItem(card)] : []
-      })
-      return { type: b.type, title: b.title, products: items }
-    })
-    return { code: row.code, title: row.title, product: main ? heroProduct(main) : null, blocks }
+    return row ? resolveProductLanding(row.code, row.title, row.data) : null
   })
+}
+
+/** Stored landing data as the page shows it (the back office's preview resolves a draft the same way, ADR 203). */
+export async function resolveProductLanding(code: string, title: string, stored: unknown): Promise<ProductLanding | null> {
+  const parsed = productLandingData.safeParse(stored)
+  if (!parsed.success) {
+    logger.warn({ code, issues: parsed.error.issues.slice(0, 3) }, 'landing data does not match its schema')
+    return null
+  }
+  const data = parsed.data
+  const codes = [data.product, ...data.blocks.flatMap((b) => ('products' in b ? b.products : []))]
+  const cards = await cardsByCode(codes)
+  const main = cards.get(data.product)
+  const blocks = data.blocks.map((b): ResolvedBlock => {
+    if (!isProductsSlider(b)) return b
+    const items = b.products.flatMap((c) => {
+      const card = cards.get(c)
+      return card ? [toItem(card)] : []
+    })
+    return { type: b.type, title: b.title, products: items }
+  })
+  return { code, title, product: main ? heroProduct(main) : null, blocks }
 }
 
 function isProductsSlider(b: LandingBlockData): b is Extract<LandingBlockData, { products: string[] }> {
