@@ -13,6 +13,7 @@ import { ORDER_STATUS, canTransition, type OrderStatus } from './order-status'
 import { buildTimeline } from './order-timeline'
 import { mergeTimelines } from '@/domains/payment/payment-timeline'
 import { paymentTimelineOf } from '@/domains/payment/payment-timeline.server'
+import { shipmentTimelineOf } from '@/domains/delivery/shipments/shipments.server'
 import { deliveryServiceCode, linesOf, orderById, statusHistory, type OrderRow } from './orders.db'
 
 export const ORDER_ADMIN_MESSAGES = {
@@ -128,8 +129,11 @@ export async function orderDetail(orderId: number, actor: Pick<Actor, 'role'>, q
       refunds: side.refunds.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, status: r.status, reason: r.reason, createdAt: r.createdAt.toISOString() })),
     },
     props: order.props,
-    // Provider calls, notifications and receipts beside the order's own history (ADR 183).
-    timeline: mergeTimelines(buildTimeline({ history, payments: side.payments, refunds: side.refunds, mails, notes: side.notes, audit: side.audit }), await paymentTimelineOf(q, orderId)),
+    // Provider calls, notifications and receipts beside the order's own history (ADR 183); the carrier's statuses (ADR 195).
+    timeline: mergeTimelines(
+      mergeTimelines(buildTimeline({ history, payments: side.payments, refunds: side.refunds, mails, notes: side.notes, audit: side.audit }), await paymentTimelineOf(q, orderId)),
+      await shipmentTimelineOf(q, orderId),
+    ),
   }
 }
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>

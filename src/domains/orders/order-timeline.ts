@@ -128,6 +128,7 @@ export function buildTimeline(s: TimelineSources): TimelineEntry[] {
     // Status steps, notes and refunds have their own entries; other changes (edits) appear as such.
     if (a.action === 'status' || a.action === 'note' || a.action === 'refund') continue
     if (a.action === 'edit') push({ at: a.at.toISOString(), kind: 'change', title: 'Заказ изменён', text: editText(a.before, a.after), author: a.actor }, a.id)
+    else if (a.action === 'shipment') push({ at: a.at.toISOString(), kind: 'status', title: 'Отправление зарегистрировано у перевозчика', text: field(a.after, 'uuid'), author: a.actor }, a.id)
     else if (AUDIT_TITLES[a.action]) push({ at: a.at.toISOString(), kind: 'payment', title: AUDIT_TITLES[a.action]!, text: field(a.after, 'text'), author: a.actor }, a.id)
     else push({ at: a.at.toISOString(), kind: 'change', title: `Изменение: ${a.action}`, text: '', author: a.actor }, a.id)
   }

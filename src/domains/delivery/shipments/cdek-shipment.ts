@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { CarrierPackage } from '../carriers/carrier'
-import type { ShipmentOrder, ShipmentReading } from './shipment-carrier'
+import type { ShipmentOrder, ShipmentOutcome, ShipmentReading } from './shipment-carrier'
 
 export type { ShipmentOrder, ShipmentReading, ShipmentStatus } from './shipment-carrier'
 
@@ -136,8 +136,16 @@ export function orderRequest(input: { order: ShipmentOrder; tariffCode: number; 
   }
 }
 
-/** What a final status means for the order (ADR 195): handed to the buyer, or on its way back to the shop. */
-export const CDEK_OUTCOMES: Readonly<Record<string, 'delivered' | 'returned'>> = {
+/** What a status means for the order (ADR 195): the parcel left the shop's office, was handed over, or goes back. */
+export const CDEK_OUTCOMES: Readonly<Record<string, ShipmentOutcome>> = {
+  RECEIVED_AT_SHIPMENT_WAREHOUSE: 'shipped',
+  READY_TO_SHIP_AT_SENDING_OFFICE: 'shipped',
+  SENT_TO_RECIPIENT_CITY: 'shipped',
+  ACCEPTED_IN_RECIPIENT_CITY: 'shipped',
+  ACCEPTED_AT_RECIPIENT_CITY_WAREHOUSE: 'shipped',
+  ACCEPTED_AT_PICK_UP_POINT: 'shipped',
+  POSTOMAT_POSTED: 'shipped',
+  TAKEN_BY_COURIER: 'shipped',
   DELIVERED: 'delivered',
   POSTOMAT_RECEIVED: 'delivered',
   NOT_DELIVERED: 'returned',

@@ -64,8 +64,8 @@ export type RegisterOutcome =
 
 export type ReadOutcome = { ok: true; reading: ShipmentReading } | { ok: false; error: string }
 
-/** Where the order goes once the carrier says so: its parcel was handed to the buyer, or came back. */
-export type ShipmentOutcome = 'delivered' | 'returned'
+/** What a carrier status means for the order: the parcel is on its way, was handed to the buyer, or goes back. */
+export type ShipmentOutcome = 'shipped' | 'delivered' | 'returned'
 
 export interface ShipmentCarrier {
   /** The code kept in carrier_shipments.carrier ('cdek'). */
@@ -92,7 +92,7 @@ export interface ShipmentCarrier {
   readonly finalStatuses: ReadonlySet<string>
   /** Our Russian names of its status codes; a code not here keeps the carrier's name. */
   readonly statusNames: Readonly<Record<string, string>>
-  /** Statuses that move the order itself (ADR 195): handed to the buyer, or returned to the shop. */
+  /** Statuses that move the order itself (ADR 195): on its way, handed to the buyer, or going back to the shop. */
   readonly outcomes?: Readonly<Record<string, ShipmentOutcome>>
 }
 

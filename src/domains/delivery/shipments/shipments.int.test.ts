@@ -4,7 +4,8 @@ import { GET as shipmentGet, POST as shipmentPost } from '@/app/api/admin/orders
 import { POST as shipmentRefresh } from '@/app/api/admin/orders/[id]/shipment/refresh/route'
 import { POST as webhook } from '@/app/delivery/notify/cdek/route'
 import { db } from '@/db/client'
-import { auditLog, carrierCities, carrierShipments, offers, orderLines, orders, outbox } from '@/db/schema'
+import { auditLog, carrierCities, carrierShipments, offers, orderLines, orderStatusHistory, orders, outbox } from '@/db/schema'
+import { orderDetail } from '@/domains/orders/order-admin.server'
 import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../tests/support/fake-cdek'
 import { reloadEnv, setClock } from '../../../../tests/support/test-hooks'
 import { adminRequest, signedInStaff } from '../../../../tests/support/staff'
@@ -213,6 +214,59 @@ describe('the ORDER_STATUS webhook', () => {
     expect(fake.log.length).toBe(reads)
     const broken = await webhook(new Request('http://shop.test/delivery/notify/cdek/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":' }))
     expect(broken.status).toBe(400)
+  })
+})
+
+describe('the order follows the carrier (ADR 195)', () => {
+  const history = async (id: number) => (await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).map((h) => `${h.fromStatus ?? ''}>${h.toStatus}`)
+  const systemLines = async (id: number) =>
+    db().select().from(auditLog).where(and(eq(auditLog.objectType, 'order'), eq(auditLog.objectId, String(id)), eq(auditLog.action, 'status'), eq(auditLog.actor, 'Система: СДЭК')))
+
+  it('moves a paid order to «Передан в доставку» and then «Доставлен» as a system change, once; replays move nothing (negative control: a new status does)', async () => {
+    const id = await cdekOrder()
+    const uuid = String((await call(shipmentPost, owner, 'POST', id)).body.uuid)
+    // Registered but not yet handed in: the order stays as it is.
+    expect((await db().select().from(orders).where(eq(orders.id, id)))[0]!.status).toBe('paid')
+
+    fake.setStatus(uuid, 'RECEIVED_AT_SHIPMENT_WAREHOUSE', '2026-03-04T15:00:00+0300', '8880001')
+    expect((await notify(statusHook(uuid, 'RECEIVED_AT_SHIPMENT_WAREHOUSE'))).body).toEqual({ ok: true, applied: true })
+    expect((await db().select().from(orders).where(eq(orders.id, id)))[0]!.status).toBe('shipped')
+    expect(await history(id)).toEqual(['paid>assembling', 'assembling>shipped'])
+    expect((await systemLines(id)).map((a) => (a.after as { status: string }).status)).toEqual(['assembling', 'shipped'])
+
+    // Replays of the same status (webhook and poll): nothing more in the history or the audit log.
+    for (let i = 0; i < 3; i++) expect((await notify(statusHook(uuid, 'RECEIVED_AT_SHIPMENT_WAREHOUSE'))).body).toEqual({ ok: true, applied: false })
+    clock = new Date(clock.getTime() + POLL_AFTER_MS + 60_000)
+    await pollShipments()
+    expect(await history(id)).toEqual(['paid>assembling', 'assembling>shipped'])
+    expect(await systemLines(id)).toHaveLength(2)
+
+    // Negative control: a real new status does move the order.
+    fake.setStatus(uuid, 'DELIVERED', '2026-03-07T10:00:00+0300')
+    expect((await notify(statusHook(uuid, 'DELIVERED'))).body).toEqual({ ok: true, applied: true })
+    expect((await db().select().from(orders).where(eq(orders.id, id)))[0]!.status).toBe('delivered')
+    expect(await history(id)).toEqual(['paid>assembling', 'assembling>shipped', 'shipped>delivered'])
+    expect(await systemLines(id)).toHaveLength(3)
+
+    // The order page's timeline: the carrier's statuses, the registration and the system's status steps.
+    const detail = (await orderDetail(id, { role: 'owner' }))!
+    const titles = detail.timeline.map((e) => e.title)
+    expect(titles).toEqual(expect.arrayContaining(['Отправление зарегистрировано у перевозчика', 'СДЭК: Принят на склад отправителя', 'СДЭК: Вручён', 'Статус: «Передан в доставку» → «Доставлен»']))
+    const step = detail.timeline.find((e) => e.title === 'Статус: «Передан в доставку» → «Доставлен»')!
+    expect(step.author).toBe('Система: СДЭК')
+    expect(detail.timeline.find((e) => e.title === 'СДЭК: Вручён')!.text).toContain('8880001')
+  })
+
+  it('leaves a returned parcel’s order as it is (no way back in the order process), and shows the status', async () => {
+    const id = await cdekOrder()
+    await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, id))
+    const uuid = String((await call(shipmentPost, owner, 'POST', id)).body.uuid)
+    fake.setStatus(uuid, 'NOT_DELIVERED', '2026-03-08T10:00:00+0300', '8880002')
+    expect((await notify(statusHook(uuid, 'NOT_DELIVERED'))).body).toEqual({ ok: true, applied: true })
+    expect((await db().select().from(orders).where(eq(orders.id, id)))[0]!.status).toBe('shipped')
+    expect(await systemLines(id)).toHaveLength(0)
+    const detail = (await orderDetail(id, { role: 'owner' }))!
+    expect(detail.timeline.map((e) => e.title)).toContain('СДЭК: Не вручён, возврат')
   })
 })
 

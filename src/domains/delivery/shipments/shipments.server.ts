@@ -1,10 +1,12 @@
 import 'server-only'
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import { db as defaultDb, type Db, type Tx } from '@/db/client'
-import { carrierShipments, offers, orderLines, orders } from '@/db/schema'
+import { auditLog, carrierShipments, offers, orderLines, orders } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { CARRIER_PROP, TRACK_PROP } from '@/domains/orders/fulfilment'
+import type { TimelineEntry } from '@/domains/orders/order-timeline'
+import { changeStatus } from '@/domains/orders/orders.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
@@ -15,6 +17,7 @@ import { findCity } from '../delivery.server'
 import { packageOf } from '../carriers/carrier'
 import { carrierForHandler, SHIPMENT_MESSAGES as M, type ShipmentCarrier, type ShipmentReading, type ShipmentStatus } from './shipment-carrier'
 import { SHIPMENT_CARRIERS, shipmentCarrierByCode } from './shipment-carriers.server'
+import { shipmentTimeline, stepsAfterCarrier } from './shipment-timeline'
 
 /**
  * Carrier shipments (ADR 188, carrier-neutral since ADR 195): registration from the back office, the
@@ -245,6 +248,7 @@ export async function applyReading(q: Db, uuid: string, reading: ShipmentReading
       .where(eq(carrierShipments.id, row.id))
     const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update')
     if (order && track && track !== row.trackNumber) await writeTrack(tx, order.id, carrier, track)
+    if (order && next) await followCarrier(tx, order, carrier, next.statusCode)
     let mailed = false
     if (order && next && carrier.readyStatuses.has(next.statusCode) && row.readyMailedAt === null && order.email) {
       await enqueueMail(tx, { ...readyMail(order, carrier, track), dedupeKey: `shipment-ready:${row.id}` })
@@ -252,6 +256,49 @@ export async function applyReading(q: Db, uuid: string, reading: ShipmentReading
       mailed = true
     }
     return { changed: true, mailed }
+  })
+}
+
+/** The audit log's actor of a change the shop made on a carrier's word. */
+export const carrierActorLabel = (carrier: ShipmentCarrier) => `Система: ${carrier.name}`
+
+/**
+ * Moves the order's own status after the carrier's (ADR 195), inside applyReading's transaction: on
+ * its way → «Передан в доставку», handed over → «Доставлен», each step along the order process, with
+ * the buyer's usual mail and an audit line by the system. Only a changed reading gets here, and an
+ * order already there has no steps, so a replay moves nothing. A returned parcel moves nothing: the
+ * process has no way back from «Передан в доставку»; its status is on the timeline for staff to act.
+ */
+async function followCarrier(tx: Tx, order: typeof orders.$inferSelect, carrier: ShipmentCarrier, statusCode: string) {
+  const outcome = carrier.outcomes?.[statusCode]
+  if (!outcome) return
+  let from = order.status
+  for (const to of stepsAfterCarrier(from, outcome)) {
+    if (!(await changeStatus(tx, order.id, to))) return
+    await tx.insert(auditLog).values({
+      staffId: null,
+      apiTokenId: null,
+      actor: carrierActorLabel(carrier),
+      objectType: 'order',
+      objectId: String(order.id),
+      action: 'status',
+      before: { status: from },
+      after: { status: to, source: 'carrier', carrier: carrier.code, carrierStatus: statusCode },
+    })
+    from = to
+  }
+}
+
+/** The carrier's statuses of an order as entries of its timeline (ADR 195). */
+export async function shipmentTimelineOf(q: Db | Tx, orderId: number): Promise<TimelineEntry[]> {
+  const [row] = await q.select().from(carrierShipments).where(eq(carrierShipments.orderId, orderId))
+  if (!row || row.uuid.startsWith(PENDING)) return []
+  const carrier = shipmentCarrierByCode(row.carrier)
+  return shipmentTimeline({
+    carrierName: carrier?.name ?? row.carrier,
+    trackNumber: row.trackNumber,
+    statuses: row.statuses,
+    invalid: row.statusCode === INVALID ? { reason: row.lastError, at: row.checkedAt } : null,
   })
 }
 
