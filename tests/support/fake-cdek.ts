@@ -222,7 +222,7 @@ export async function startFakeCdek(cities: FakeCdekCity[] = FAKE_CDEK_CITIES): 
       }
       if (req.method === 'POST' && path === '/orders') {
         // The fields СДЭК requires of an online shop's order (type 1) from an office to a point.
-        const o = body as { type?: number; tariff_code?: number; recipient?: { name?: string; phones?: { number?: string }[] }; packages?: { weight?: number; items?: unknown[] }[]; shipment_point?: string; from_location?: unknown; delivery_point?: string; to_location?: unknown }
+        const o = body as { type?: number; tariff_code?: number; recipient?: { name?: string; phones?: { number?: string }[] }; packages?: { weight?: number; items?: unknown[] }[]; shipment_point?: string; from_location?: unknown; delivery_point?: string; to_location?: { code?: number; fias_guid?: string; postal_code?: string; address?: string } }
         const missing = [
           !o.tariff_code && 'tariff_code',
           !o.recipient?.name && 'recipient.name',
@@ -231,6 +231,9 @@ export async function startFakeCdek(cities: FakeCdekCity[] = FAKE_CDEK_CITIES): 
           o.type === 1 && o.packages?.some((p) => !p.items?.length) && 'packages.items',
           !o.shipment_point && !o.from_location && 'shipment_point',
           !o.delivery_point && !o.to_location && 'delivery_point',
+          // A door delivery: the address, and the city by its code, FIAS id or postcode.
+          o.to_location && !o.to_location.address && 'to_location.address',
+          o.to_location && !o.to_location.code && !o.to_location.fias_guid && !o.to_location.postal_code && 'to_location.code',
         ].filter(Boolean)
         if (missing.length) return send(res, 400, { requests: [{ type: 'CREATE', state: 'INVALID', errors: missing.map((m) => ({ code: 'v2_field_is_empty', message: `${String(m)} is empty` })) }] })
         const uuid = randomUUID()

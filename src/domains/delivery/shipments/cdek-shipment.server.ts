@@ -1,6 +1,7 @@
 import 'server-only'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
+import { cityRow } from '../carriers/carriers.db'
 import { CdekError, errorText } from '../carriers/cdek/cdek-client.server'
 import { CDEK, CDEK_HANDLER } from '../carriers/cdek/cdek'
 import { cdekClient } from '../carriers/cdek/cdek.server'
@@ -20,20 +21,24 @@ import type { ReadOutcome, RegisterOutcome, ShipmentCarrier, ShipmentRequest } f
 
 /**
  * СДЭК behind the shipments domain (ADR 188, ADR 195): POST /orders with the tariff the checkout would
- * choose for the order's parcel, GET /orders/{uuid} to read it back.
+ * choose for the order's parcel — склад-склад to a point, склад-дверь (to_location) to the buyer's address —
+ * and GET /orders/{uuid} to read it back.
  */
 async function register(request: ShipmentRequest): Promise<RegisterOutcome> {
   const carrier = activeCarrier(CDEK_HANDLER)
   if (!carrier) return { ok: false, kind: 'refused', message: M.notConfigured }
   const quote = request.city ? await carrier.quote({ q: request.q, city: request.city, pkg: request.pkg, mode: request.mode, remote: true }) : null
-  if (!quote?.ok) return quote && quote.reason === 'down' ? { ok: false, kind: 'down', message: M.down } : { ok: false, kind: 'refused', message: M.noTariff }
-  const body = orderRequest({
-    order: request.order,
-    tariffCode: quote.value.tariffCode,
-    shipmentPoint: env().CDEK_SHIPMENT_POINT ?? '',
-    deliveryPoint: request.pointCode,
-    pkg: request.pkg,
-  })
+  const noTariff = request.mode === 'courier' ? M.noDoorTariff : M.noTariff
+  if (!quote?.ok) return quote && quote.reason === 'down' ? { ok: false, kind: 'down', message: M.down } : { ok: false, kind: 'refused', message: noTariff }
+  let to: Parameters<typeof orderRequest>[0]['to'] = { point: request.pointCode }
+  if (request.mode === 'courier') {
+    // The quote has just found the city's СДЭК code (or it was known): the door is in that city.
+    const city = request.city ? await cityRow(request.q, CDEK, request.city.code) : undefined
+    const code = Number(city?.carrierCityCode)
+    if (!Number.isInteger(code) || code <= 0) return { ok: false, kind: 'refused', message: noTariff }
+    to = { cityCode: code, address: request.address }
+  }
+  const body = orderRequest({ order: request.order, tariffCode: quote.value.tariffCode, shipmentPoint: env().CDEK_SHIPMENT_POINT ?? '', to, pkg: request.pkg })
   let json: unknown
   try {
     json = await cdekClient().request('POST', 'orders', { body })
@@ -65,6 +70,8 @@ async function read(uuid: string): Promise<ReadOutcome> {
 export const cdekShipments: ShipmentCarrier = {
   code: CDEK,
   handler: CDEK_HANDLER,
+  // The shop's own courier orders may be handed to СДЭК's door delivery (склад-дверь) by the manager.
+  courierHandler: 'courier',
   name: 'СДЭК',
   readyPlace: 'в пункте выдачи СДЭК',
   configured: () => activeCarrier(CDEK_HANDLER) !== undefined,

@@ -16,6 +16,7 @@ export const CDEK_SHIPMENT_MESSAGES = {
   notConfigured: 'СДЭК не подключён: задайте CDEK_CLIENT_ID и CDEK_CLIENT_SECRET.',
   noShipmentPoint: 'Не задан офис СДЭК, куда магазин сдаёт посылки: укажите его код в CDEK_SHIPMENT_POINT.',
   noTariff: 'СДЭК не нашёл тарифа для этой посылки и пункта.',
+  noDoorTariff: 'СДЭК не нашёл тарифа курьерской доставки в город заказа для этой посылки.',
   down: 'СДЭК сейчас не отвечает. Попробуйте позже.',
   refused: 'СДЭК отказал в регистрации',
 } as const
@@ -98,18 +99,26 @@ export function readOrder(answer: CdekOrderAnswer): ShipmentReading {
 const rubles = (kopecks: number) => Math.round(kopecks) / 100
 
 /**
- * POST /orders for an online shop (type 1) from an office (склад-…): the recipient, the point, one box
+ * POST /orders for an online shop (type 1) from an office (склад-…): the recipient, the point (or the
+ * address in `to_location` for склад-дверь), one box
  * of the order's parcel and its goods. A paid order owes nothing on receipt; an unpaid one asks the
  * goods and the delivery as cash on delivery, as the checkout's «оплата при получении» promised.
  */
-export function orderRequest(input: { order: ShipmentOrder; tariffCode: number; shipmentPoint: string; deliveryPoint: string; pkg: CarrierPackage }) {
+export function orderRequest(input: {
+  order: ShipmentOrder
+  tariffCode: number
+  shipmentPoint: string
+  /** A point's code, or for a door delivery (склад-дверь) the city's СДЭК code and the buyer's address. */
+  to: { point: string } | { cityCode: number; address: string }
+  pkg: CarrierPackage
+}) {
   const { order, pkg } = input
   return {
     type: 1,
     number: String(order.id),
     tariff_code: input.tariffCode,
     shipment_point: input.shipmentPoint,
-    delivery_point: input.deliveryPoint,
+    ...('point' in input.to ? { delivery_point: input.to.point } : { to_location: { code: input.to.cityCode, address: input.to.address.slice(0, 255) } }),
     delivery_recipient_cost: { value: order.paid ? 0 : rubles(order.deliveryKopecks) },
     recipient: {
       name: order.buyerName || 'Покупатель',

@@ -123,9 +123,9 @@ describe('registering a shipment', () => {
     expect(fake.calls('/orders') - before).toBe(1)
   })
 
-  it('refuses an order that does not go to a СДЭК point, and without the office code', async () => {
-    const courier = await cdekOrder({ handler: 'courier' })
-    expect((await call(shipmentPost, owner, 'POST', courier)).body.error).toBe(SHIPMENT_MESSAGES.notCarrierOrder)
+  it('refuses an order that does not go by СДЭК, and without the office code', async () => {
+    const own = await cdekOrder({ handler: 'shop' })
+    expect((await call(shipmentPost, owner, 'POST', own)).body.error).toBe(SHIPMENT_MESSAGES.notCarrierOrder)
     const id = await cdekOrder()
     vi.stubEnv('CDEK_SHIPMENT_POINT', '')
     reloadEnv()
@@ -143,6 +143,27 @@ describe('registering a shipment', () => {
     expect((await call(shipmentPost, owner, 'POST', id)).status).toBe(409)
     expect(await db().select().from(carrierShipments).where(eq(carrierShipments.orderId, id))).toEqual([])
     expect(await db().select().from(carrierShipments).where(like(carrierShipments.uuid, 'pending:%'))).toEqual([])
+  })
+
+  it('hands a courier order to СДЭК\u2019s door delivery: the склад-дверь tariff and the buyer\u2019s address in to_location', async () => {
+    const id = await cdekOrder({ handler: 'courier' })
+    expect((await call(shipmentGet, owner, 'GET', id)).body).toMatchObject({ carrierOrder: true, carrier: { code: 'cdek', name: 'СДЭК' }, canRegister: true })
+    const made = await call(shipmentPost, owner, 'POST', id)
+    expect(made.status).toBe(200)
+    expect(made.body).toMatchObject({ pointCode: '', tariffCode: 137 })
+    const sent = fake.orders.get(String(made.body.uuid))!.body
+    expect(sent).toMatchObject({ tariff_code: 137, to_location: { code: 44, address: 'г Москва, ул. Тестовая, д. 2' } })
+    expect(sent).not.toHaveProperty('delivery_point')
+    // Without СДЭК's keys a courier order is the shop's own: no panel (negative control of the above).
+    vi.stubEnv('CDEK_CLIENT_ID', '')
+    reloadEnv()
+    try {
+      const other = await cdekOrder({ handler: 'courier' })
+      expect((await call(shipmentGet, owner, 'GET', other)).body).toMatchObject({ carrierOrder: false, canRegister: false })
+    } finally {
+      vi.stubEnv('CDEK_CLIENT_ID', FAKE_CDEK_KEYS.clientId)
+      reloadEnv()
+    }
   })
 
   it('takes СДЭК\u2019s later refusal (INVALID) from the re-read, and then lets the order be registered again', async () => {

@@ -91,6 +91,8 @@ export async function shipmentReadiness(orderId: number, q: Db = defaultDb()): P
   if (!order) return { carrierOrder: false, carrier: null, canRegister: false, reason: M.unknownOrder }
   const found = carrierForHandler(SHIPMENT_CARRIERS, order.props.MICRO_HANDLER)
   if (!found) return { carrierOrder: false, carrier: null, canRegister: false, reason: M.notCarrierOrder }
+  // A courier order is the shop's own until a connected carrier can take it to the door.
+  if (found.mode === 'courier' && !found.carrier.configured()) return { carrierOrder: false, carrier: null, canRegister: false, reason: M.notCarrierOrder }
   const carrier = { code: found.carrier.code, name: found.carrier.name }
   const refuse = (reason: string) => ({ carrierOrder: true, carrier, canRegister: false, reason })
   const blocker = found.carrier.registrationBlocker()
