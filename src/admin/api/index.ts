@@ -6,19 +6,24 @@ import { contentPreviewEndpoints } from './content-preview'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { deliveryEndpoints } from './delivery'
+import { ecoEndpoints } from './eco'
 import { inboxEndpoints } from './inbox'
+import { landingEndpoints } from './landings'
 import { orderEditEndpoints } from './order-edit'
 import { orderPrintEndpoints } from './order-print'
 import { orderRefundEndpoints } from './order-refunds'
 import { orderPaymentEndpoints } from './order-payments'
 import { orderEndpoints } from './orders'
+import { partnerEndpoints } from './partners'
 import { productPictureEndpoints } from './product-pictures'
 import { productEndpoints } from './products'
+import { programmeEndpoints } from './programme'
 import { savedViewEndpoints } from './saved-views'
 import { settingsEndpoints } from './settings'
 import { shipmentEndpoints } from './shipments'
 import { staffEndpoints } from './staff'
 import { stockEndpoints } from './stock'
+import { webinarEndpoints } from './webinars'
 
 /** Every endpoint of /api/admin/: the OpenAPI document and the role-matrix test walk this list. */
 export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
@@ -42,5 +47,10 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...deliveryEndpoints,
   ...shipmentEndpoints,
   ...contentPreviewEndpoints,
+  ...partnerEndpoints,
+  ...ecoEndpoints,
+  ...webinarEndpoints,
+  ...landingEndpoints,
+  ...programmeEndpoints,
   // Each area adds its list here, one line.
 ]

@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { db } from '@/db/client'
+import { programmePatch, programmeView, recipeInput, recipeList, recipePatch, recipeView } from '@/domains/landings/programme-admin.schema'
+import { createRecipe, listRecipes, programme, recipeById, updateProgramme, updateRecipe } from '@/domains/landings/programme-admin.server'
+import { wire } from '@/lib/ajax'
+import { endpoint } from '../endpoint'
+
+/** The weight-loss programme's products and the meal plan's recipes (issue 20, ADR 202). */
+const id = z.object({ id: wire.id })
+const TAG = 'Программа похудения'
+
+export const readProgrammeEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/programme',
+  permission: 'catalog.read',
+  summary: 'Программа похудения: вступление, фильтры и товары по этапам',
+  tag: TAG,
+  response: programmeView,
+  handle: () => programme(db()),
+})
+
+export const updateProgrammeEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/programme',
+  permission: 'content.write',
+  summary: 'Изменить вступление или список товаров программы (коды, фильтры, этап)',
+  tag: TAG,
+  body: programmePatch,
+  response: programmeView,
+  handle: ({ body, actor }) => updateProgramme(db(), actor, body),
+})
+
+export const listRecipesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/recipes',
+  permission: 'catalog.read',
+  summary: 'Рецепты меню программы',
+  tag: TAG,
+  response: recipeList,
+  handle: () => listRecipes(db()),
+})
+
+export const createRecipeEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/recipes',
+  permission: 'content.write',
+  summary: 'Добавить рецепт',
+  tag: TAG,
+  body: recipeInput,
+  response: recipeView,
+  handle: ({ body, actor }) => createRecipe(db(), actor, body),
+})
+
+export const readRecipeEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/recipes/{id}',
+  permission: 'catalog.read',
+  summary: 'Рецепт',
+  tag: TAG,
+  params: id,
+  response: recipeView,
+  handle: ({ params }) => recipeById(db(), params.id),
+})
+
+export const updateRecipeEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/recipes/{id}',
+  permission: 'content.write',
+  summary: 'Изменить или скрыть рецепт (скрытый пропадает из меню)',
+  tag: TAG,
+  params: id,
+  body: recipePatch,
+  response: recipeView,
+  handle: ({ params, body, actor }) => updateRecipe(db(), actor, params.id, body),
+})
+
+export const programmeEndpoints = [readProgrammeEndpoint, updateProgrammeEndpoint, listRecipesEndpoint, createRecipeEndpoint, readRecipeEndpoint, updateRecipeEndpoint]

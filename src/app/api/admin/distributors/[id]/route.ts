@@ -1,0 +1,4 @@
+import { readDistributorEndpoint, updateDistributorEndpoint } from '@/admin/api/partners'
+
+export const GET = readDistributorEndpoint.serve
+export const PATCH = updateDistributorEndpoint.serve

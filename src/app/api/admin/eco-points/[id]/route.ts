@@ -1,0 +1,4 @@
+import { readEcoPointEndpoint, updateEcoPointEndpoint } from '@/admin/api/eco'
+
+export const GET = readEcoPointEndpoint.serve
+export const PATCH = updateEcoPointEndpoint.serve

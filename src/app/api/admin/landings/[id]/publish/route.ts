@@ -1,0 +1,3 @@
+import { publishLandingEndpoint } from '@/admin/api/landings'
+
+export const POST = publishLandingEndpoint.serve

@@ -1,0 +1,3 @@
+import { addOutletEndpoint } from '@/admin/api/partners'
+
+export const POST = addOutletEndpoint.serve

@@ -1,0 +1,4 @@
+import { createRecipeEndpoint, listRecipesEndpoint } from '@/admin/api/programme'
+
+export const GET = listRecipesEndpoint.serve
+export const POST = createRecipeEndpoint.serve

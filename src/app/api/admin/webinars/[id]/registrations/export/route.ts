@@ -1,0 +1,3 @@
+import { exportWebinarRegistrationsEndpoint } from '@/admin/api/webinars'
+
+export const GET = exportWebinarRegistrationsEndpoint.serve

@@ -1,0 +1,3 @@
+import { webinarRegistrationsEndpoint } from '@/admin/api/webinars'
+
+export const GET = webinarRegistrationsEndpoint.serve

@@ -1,0 +1,4 @@
+import { createWebinarEndpoint, listWebinarsEndpoint } from '@/admin/api/webinars'
+
+export const GET = listWebinarsEndpoint.serve
+export const POST = createWebinarEndpoint.serve
