@@ -15,6 +15,8 @@
  *     (address-type-to, mail-type, mail-category, mass, index-to, order-num, recipient-name, given-name,
  *     surname, place-to, region-to, tel-address) {errors[{error-codes[{code, description}], position}]};
  *   - GET /1.0/backlog/{id} → the order as stored, while it is new (not in a batch), else 404;
+ *   - GET /1.0/shipment/{id} → the order in its batch with barcode, human-operation-name, last-oper-type,
+ *     last-oper-attr, last-oper-date once `setOperation` has moved it on, else 404;
  *   - GET /1.0/shipment/search?query=<order-num or barcode> → [order with barcode, human-operation-name,
  *     last-oper-type, last-oper-attr, last-oper-date] once `setOperation` has moved it on, else [].
  * `mode`: 'down' answers 503 to everything, 'hang' never answers.
@@ -261,6 +263,22 @@ export async function startFakePochta(cities: FakePochtaCity[] = FAKE_POCHTA_CIT
         const order = state.orders.get(Number(backlog[1]))
         if (!order || order.batched) return send(res, 404, { code: '1404', desc: 'Заказ не найден', 'sub-code': 'NOT_FOUND' })
         return send(res, 200, { ...order.body, id: order.id, version: 1 })
+      }
+
+      const shipment = /^\/1\.0\/shipment\/(\d+)$/.exec(path)
+      if (req.method === 'GET' && shipment) {
+        const order = state.orders.get(Number(shipment[1]))
+        if (!order || !order.batched) return send(res, 404, { code: '1404', desc: 'Заказ не найден', 'sub-code': 'NOT_FOUND' })
+        return send(res, 200, {
+          ...order.body,
+          id: order.id,
+          barcode: order.barcode,
+          'batch-name': '1',
+          'human-operation-name': order.operation?.name,
+          'last-oper-type': order.operation?.type,
+          'last-oper-attr': order.operation?.attr,
+          'last-oper-date': order.operation?.date,
+        })
       }
 
       if (req.method === 'GET' && path === '/1.0/shipment/search') {
