@@ -1,4 +1,5 @@
 import 'server-only'
+import { pochtaShipments } from '../carriers/pochta/pochta-shipment.server'
 import { cdekShipments } from './cdek-shipment.server'
 import type { ShipmentCarrier } from './shipment-carrier'
 
@@ -8,6 +9,7 @@ import type { ShipmentCarrier } from './shipment-carrier'
  */
 export const SHIPMENT_CARRIERS: readonly ShipmentCarrier[] = [
   cdekShipments,
+  pochtaShipments,
 ]
 
 export function shipmentCarrierByCode(code: string): ShipmentCarrier | undefined {
