@@ -4,14 +4,15 @@ import { clientIp } from '@/lib/client-ip'
 import { env } from '@/lib/env'
 import { readCookie } from '@/lib/session'
 import { EXCHANGE_COOKIE, type ExchangeAnswer } from './exchange'
+import { exchangeSettings } from './exchange-settings.server'
 import { exchangeCall } from './exchange.server'
 
 /**
  * The HTTP side of the exchange: 1С's query and body in, plain text lines out, in the encoding 1С
- * is set to read (windows-1251 by default, as Bitrix answers).
+ * is set to read (the setting 'exchange.protocol', else EXCHANGE_ENCODING; windows-1251 by default, as
+ * Bitrix answers).
  */
-export function answerResponse(answer: ExchangeAnswer): Response {
-  const encoding = env().EXCHANGE_ENCODING
+export function answerResponse(answer: ExchangeAnswer, encoding: string): Response {
   const headers = new Headers({ 'Cache-Control': 'no-store' })
   if (answer.kind === 'xml') {
     headers.set('Content-Type', `application/xml; charset=${answer.encoding}`)
@@ -34,5 +35,5 @@ export async function exchangeHandler(request: Request): Promise<Response> {
     ip: clientIp(request),
     body: request.method === 'POST' && request.body ? (request.body as unknown as AsyncIterable<Uint8Array>) : null,
   })
-  return answerResponse(answer)
+  return answerResponse(answer, (await exchangeSettings()).encoding)
 }

@@ -7,6 +7,7 @@ import yauzl from 'yauzl'
 import { env } from '@/lib/env'
 import { Refusal } from '@/lib/refusal'
 import { EXCHANGE_MESSAGES as M, safeRelativeName } from './exchange'
+import { exchangeSettings } from './exchange-settings.server'
 
 /**
  * Each exchange run has a folder of its own under VAR_DIR/exchange/: 1С's pieces are appended there,
@@ -30,7 +31,7 @@ export function fileIn(sessionId: number, rawName: string | null | undefined): s
 export async function appendPiece(sessionId: number, rawName: string, body: AsyncIterable<Uint8Array>): Promise<number> {
   const target = fileIn(sessionId, rawName)
   await mkdir(path.dirname(target), { recursive: true })
-  const limit = env().EXCHANGE_FILE_LIMIT
+  const limit = (await exchangeSettings()).fileLimit
   let received = 0
   async function* capped() {
     for await (const chunk of body) {

@@ -8,11 +8,11 @@ import { setFulfilment } from '@/domains/orders/fulfilment.server'
 import { changeStatus, orderById } from '@/domains/orders/orders.server'
 import { ORDER_STATUS, type OrderStatus } from '@/domains/orders/order-status'
 import { now } from '@/lib/clock'
-import { env } from '@/lib/env'
 import { Refusal } from '@/lib/refusal'
 import { child, childrenOf, readCommerceMl, textOf, type XmlNode } from './commerceml'
 import type { ExchangeSession } from './exchange-auth.server'
 import { markPaidOutsideStatus } from './exchange-orders.db'
+import { exchangeSettings } from './exchange-settings.server'
 import { linesForExchange, markOrdersSent, markOrdersTaken, untakenOrders } from './exchange.db'
 
 /**
@@ -101,7 +101,7 @@ export async function ordersQuery(session: ExchangeSession): Promise<{ body: Buf
       '</Документ>',
     ].join('')
   })
-  const encoding = env().EXCHANGE_ENCODING
+  const { encoding } = await exchangeSettings()
   const stamp = moscow(now())
   const xml = `<?xml version="1.0" encoding="${encoding === 'utf-8' ? 'UTF-8' : 'windows-1251'}"?>\n<КоммерческаяИнформация ВерсияСхемы="2.08" ДатаФормирования="${stamp.date}T${stamp.time}">\n${documents.join('\n')}\n</КоммерческаяИнформация>\n`
   await markOrdersSent(

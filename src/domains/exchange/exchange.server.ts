@@ -1,7 +1,6 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { now } from '@/lib/clock'
-import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { Refusal } from '@/lib/refusal'
 import { EXCHANGE_COOKIE, EXCHANGE_MESSAGES as M, failure, progress, success, type ExchangeAnswer } from './exchange'
@@ -9,6 +8,7 @@ import { exchangeSessionOf, exchangeSignIn, type ExchangeSession } from './excha
 import { IMPORT_STATUS, importStep } from './exchange-catalog.server'
 import { appendPiece, clearSessionFolder, fileExists, fileIn, unpackArchives } from './exchange-files.server'
 import { applySaleFile, ordersQuery, ordersTaken } from './exchange-orders.server'
+import { exchangeSettings } from './exchange-settings.server'
 import { insertLogLine } from './exchange.db'
 
 /** What the edge hands over from 1С's request: its query, its credentials, its body. */
@@ -40,7 +40,7 @@ const noBody: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} }
 async function catalogCall(session: ExchangeSession, request: ExchangeRequest): Promise<ExchangeAnswer> {
   switch (request.mode) {
     case 'init':
-      return { kind: 'text', lines: ['zip=yes', `file_limit=${env().EXCHANGE_FILE_LIMIT}`] }
+      return { kind: 'text', lines: ['zip=yes', `file_limit=${(await exchangeSettings()).fileLimit}`] }
     case 'file': {
       await appendPiece(session.id, request.filename ?? '', request.body ?? noBody)
       const answer = success()
@@ -75,7 +75,7 @@ async function catalogCall(session: ExchangeSession, request: ExchangeRequest): 
 async function saleCall(session: ExchangeSession, request: ExchangeRequest): Promise<ExchangeAnswer> {
   switch (request.mode) {
     case 'init':
-      return { kind: 'text', lines: ['zip=no', `file_limit=${env().EXCHANGE_FILE_LIMIT}`] }
+      return { kind: 'text', lines: ['zip=no', `file_limit=${(await exchangeSettings()).fileLimit}`] }
     case 'query': {
       const { body, encoding, count } = await ordersQuery(session)
       await log(session, request, success(), { orders: count })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { checkoutLimitsOf, DEFAULT_CHECKOUT_LIMITS, type CheckoutLimits } from '@/domains/checkout/checkout-limits'
 import type { HolidayNoticeSetting } from '@/domains/checkout/one-click'
 import { DEFAULT_FIELD_OWNERSHIP, EXCHANGE_FIELDS, fieldOwnershipInput, fieldOwnershipOf } from '@/domains/exchange/field-ownership'
+import { EXCHANGE_CATALOG_FALLBACK, EXCHANGE_PROTOCOL_FALLBACK, exchangeCatalogInput, exchangeProtocolInput, readExchangeCatalog, readExchangeProtocol } from '@/domains/exchange/exchange-settings'
 import type { StoredShopDetails } from '@/domains/layout/shop'
 import { storedShopDetails } from '@/domains/layout/shop.schema'
 
@@ -286,6 +287,34 @@ export const SETTINGS = {
     // Field by field: a field added later keeps its default in a value stored before it.
     read: fieldOwnershipOf,
     fields: EXCHANGE_FIELDS.map((f) => ({ name: f.key, label: `${f.label} — из 1С`, kind: 'checkbox' as const, hint: f.hint })),
+  }),
+  // ADR 198: what the environment's EXCHANGE_* set; an empty field keeps the environment's value.
+  'exchange.protocol': define({
+    label: 'Протокол обмена',
+    group: 'exchange',
+    hint: 'Как сайт отвечает 1С. Пустое поле — значение из окружения сервера (EXCHANGE_ENCODING, EXCHANGE_FILE_LIMIT, EXCHANGE_STEP_SECONDS).',
+    schema: exchangeProtocolInput,
+    fallback: EXCHANGE_PROTOCOL_FALLBACK,
+    read: readExchangeProtocol,
+    fields: [
+      { name: 'encoding', label: 'Кодировка ответов и заказов', kind: 'text', hint: 'windows-1251 (как Битрикс) или utf-8 — как настроена 1С.' },
+      { name: 'fileLimitKb', label: 'Наибольшая часть файла, КБ', kind: 'integer', hint: 'Сайт сообщает её 1С при начале обмена; больше — частями.' },
+      { name: 'stepSeconds', label: 'Время одного шага загрузки, секунд', kind: 'integer', hint: 'Потом сайт отвечает «progress», и 1С повторяет запрос.' },
+    ],
+  }),
+  'exchange.catalog': define({
+    label: 'Цены и остатки из 1С',
+    group: 'exchange',
+    hint: 'Какие виды цен и склады 1С берёт сайт. Пустое поле — значение из окружения (EXCHANGE_RETAIL_PRICE_TYPE, EXCHANGE_OLD_PRICE_TYPE, EXCHANGE_WAREHOUSES).',
+    schema: exchangeCatalogInput,
+    fallback: EXCHANGE_CATALOG_FALLBACK,
+    read: readExchangeCatalog,
+    fields: [
+      { name: 'retailPriceType', label: 'Вид цены — цена на сайте', kind: 'text', hint: 'Наименование или Ид вида цены; пусто — «Розничная», иначе первый.' },
+      { name: 'oldPriceType', label: 'Вид цены — старая (зачёркнутая) цена', kind: 'text', hint: 'Пусто — без старой цены.' },
+      { name: 'warehouses', label: 'Склады (Ид через запятую)', kind: 'text', hint: 'Пусто — все склады.' },
+      { name: 'firstWarehouseOnly', label: 'Остаток — только первого склада из списка', kind: 'checkbox', hint: 'Иначе остаток — сумма по складам.' },
+    ],
   }),
 } as const
 
