@@ -1,5 +1,6 @@
 import 'server-only'
 import { pochtaShipments } from '../carriers/pochta/pochta-shipment.server'
+import { boxberryShipments } from '../carriers/boxberry/boxberry-shipment.server'
 import { cdekShipments } from './cdek-shipment.server'
 import type { ShipmentCarrier } from './shipment-carrier'
 
@@ -10,6 +11,7 @@ import type { ShipmentCarrier } from './shipment-carrier'
 export const SHIPMENT_CARRIERS: readonly ShipmentCarrier[] = [
   cdekShipments,
   pochtaShipments,
+  boxberryShipments,
 ]
 
 export function shipmentCarrierByCode(code: string): ShipmentCarrier | undefined {
