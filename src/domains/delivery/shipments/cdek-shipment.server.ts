@@ -1,10 +1,9 @@
 import 'server-only'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
-import { cityRow } from '../carriers/carriers.db'
 import { CdekError, errorText } from '../carriers/cdek/cdek-client.server'
 import { CDEK, CDEK_HANDLER } from '../carriers/cdek/cdek'
-import { cdekClient } from '../carriers/cdek/cdek.server'
+import { cdekCityCode, cdekClient } from '../carriers/cdek/cdek.server'
 import { activeCarrier } from '../carriers/registry.server'
 import {
   CDEK_OUTCOMES,
@@ -33,9 +32,8 @@ async function register(request: ShipmentRequest): Promise<RegisterOutcome> {
   let to: Parameters<typeof orderRequest>[0]['to'] = { point: request.pointCode }
   if (request.mode === 'courier') {
     // The quote has just found the city's СДЭК code (or it was known): the door is in that city.
-    const city = request.city ? await cityRow(request.q, CDEK, request.city.code) : undefined
-    const code = Number(city?.carrierCityCode)
-    if (!Number.isInteger(code) || code <= 0) return { ok: false, kind: 'refused', message: noTariff }
+    const code = request.city ? await cdekCityCode(request.q, request.city.code) : null
+    if (code === null) return { ok: false, kind: 'refused', message: noTariff }
     to = { cityCode: code, address: request.address }
   }
   const body = orderRequest({ order: request.order, tariffCode: quote.value.tariffCode, shipmentPoint: env().CDEK_SHIPMENT_POINT ?? '', to, pkg: request.pkg })

@@ -169,6 +169,12 @@ async function quote(input: Parameters<Carrier['quote']>[0]): Promise<CarrierAns
   }
 }
 
+/** СДЭК's code of one of our cities, as the points refresh found it; null when unknown or not served. */
+export async function cdekCityCode(database: Db | Tx, cityCode: string): Promise<number | null> {
+  const code = Number((await q.cityRow(database, CDEK, cityCode))?.carrierCityCode)
+  return Number.isInteger(code) && code > 0 ? code : null
+}
+
 async function refreshDue(): Promise<RefreshOutcome[]> {
   if (!cdekCarrier.configured()) return []
   const database = db()
