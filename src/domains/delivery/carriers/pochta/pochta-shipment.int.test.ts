@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { GET as shipmentGet, POST as shipmentPost } from '@/app/api/admin/orders/[id]/shipment/route'
+import { POST as shipmentRefresh } from '@/app/api/admin/orders/[id]/shipment/refresh/route'
 import { db } from '@/db/client'
+import { carrierShipments, offers, orderLines, orders, outbox } from '@/db/schema'
 import { FAKE_POCHTA_KEYS, startFakePochta, type FakePochta } from '../../../../../tests/support/fake-pochta'
+import { adminRequest, signedInStaff } from '../../../../../tests/support/staff'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
 import type { ShipmentRequest } from '../../shipments/shipment-carrier'
 import { POCHTA_SHIPMENT_MESSAGES as M } from './pochta-shipment'
@@ -11,6 +16,7 @@ import { pochtaShipments } from './pochta-shipment.server'
  * the backlog entry sent, the refusals, a status read while new and after the post has moved the parcel on.
  */
 let fake: FakePochta
+let warehouse: string
 
 function keys(shipments: 'true' | 'false') {
   vi.stubEnv('POCHTA_TOKEN', FAKE_POCHTA_KEYS.token)
@@ -26,6 +32,7 @@ function keys(shipments: 'true' | 'false') {
 beforeAll(async () => {
   fake = await startFakePochta()
   keys('true')
+  warehouse = (await signedInStaff('warehouse')).cookie
 })
 
 afterAll(async () => {
@@ -65,7 +72,8 @@ describe('Почта России registration: PUT /1.0/user/backlog', () => {
     const outcome = await pochtaShipments.register(request())
     expect(outcome).toMatchObject({ ok: true, trackNumber: '', statusCode: 'NEW', statusName: 'Создан в «Отправке»', tariffCode: 23030 })
     const ref = outcome.ok ? outcome.ref : ''
-    expect(fake.orders.get(Number(ref))).toBeDefined()
+    expect(ref).toMatch(/^rp-\d+$/)
+    expect(fake.orders.get(Number(ref.slice(3)))).toBeDefined()
     const sent = fake.log.filter((l) => l.method === 'PUT' && l.path === '/1.0/user/backlog').at(-1)!
     expect(sent.headers.authorization).toBe(`AccessToken ${FAKE_POCHTA_KEYS.token}`)
     expect(sent.body).toEqual([
@@ -139,20 +147,21 @@ describe('Почта России status read', () => {
   it('while new: no track number, no status; in a batch: the ШПИ and the last operation in our terms', async () => {
     const outcome = await pochtaShipments.register(request({ id: 5020 }))
     const ref = outcome.ok ? outcome.ref : ''
+    const id = Number(ref.slice(3))
     expect(await pochtaShipments.read(ref)).toEqual({ ok: true, reading: { trackNumber: '', statuses: [], invalid: null } })
 
-    fake.setOperation(Number(ref), { type: 'ID_ASSIGNMENT', attr: 'ID_ASSIGNED', name: 'Присвоен трек-номер', date: '2026-03-04T08:00:00.000Z' })
+    fake.setOperation(id, { type: 'ID_ASSIGNMENT', attr: 'ID_ASSIGNED', name: 'Присвоен трек-номер', date: '2026-03-04T08:00:00.000Z' })
     const assigned = await pochtaShipments.read(ref)
-    const track = `8010${ref.padStart(10, '0')}`
+    const track = `8010${String(id).padStart(10, '0')}`
     expect(assigned).toEqual({ ok: true, reading: { trackNumber: track, statuses: [{ code: 'ID_ASSIGNED', name: 'Присвоен трек-номер', at: '2026-03-04T08:00:00.000Z', city: '' }], invalid: null } })
 
-    fake.setOperation(Number(ref), { type: 'PROCESSING', attr: 'ARRIVED_AT_DELIVERY_PLACE', name: 'Прибыло в место вручения', date: '2026-03-06T09:30:00.000Z' })
+    fake.setOperation(id, { type: 'PROCESSING', attr: 'ARRIVED_AT_DELIVERY_PLACE', name: 'Прибыло в место вручения', date: '2026-03-06T09:30:00.000Z' })
     const arrived = await pochtaShipments.read(ref)
     expect(arrived.ok && arrived.reading.statuses).toEqual([{ code: 'ARRIVED', name: 'Прибыл в место вручения', at: '2026-03-06T09:30:00.000Z', city: '' }])
     expect(pochtaShipments.readyStatuses.has('ARRIVED')).toBe(true)
     expect(pochtaShipments.finalStatuses.has('ARRIVED')).toBe(false)
 
-    fake.setOperation(Number(ref), { type: 'HANDING', attr: 'HANDED_TO_RECIPIENT', name: 'Вручение адресату', date: '2026-03-07T12:00:00.000Z' })
+    fake.setOperation(id, { type: 'HANDING', attr: 'HANDED_TO_RECIPIENT', name: 'Вручение адресату', date: '2026-03-07T12:00:00.000Z' })
     const handed = await pochtaShipments.read(ref)
     expect(handed.ok && handed.reading.statuses[0]?.code).toBe('DELIVERED')
     expect(pochtaShipments.finalStatuses.has('DELIVERED')).toBe(true)
@@ -160,8 +169,82 @@ describe('Почта России status read', () => {
   })
 
   it('an unknown id or the post down is an error to retry, not a status', async () => {
-    expect(await pochtaShipments.read('999999999')).toMatchObject({ ok: false, error: expect.stringContaining('404') })
+    expect(await pochtaShipments.read('rp-999999999')).toMatchObject({ ok: false, error: expect.stringContaining('404') })
+    expect(await pochtaShipments.read('999999999')).toMatchObject({ ok: false, error: 'not an otpravka id: 999999999' })
     fake.mode = 'down'
-    expect(await pochtaShipments.read('900001')).toMatchObject({ ok: false, error: expect.stringContaining('503') })
+    expect(await pochtaShipments.read('rp-900001')).toMatchObject({ ok: false, error: expect.stringContaining('503') })
+  })
+})
+
+type Handler = (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
+
+async function route(handler: Handler, method: string, id: number, suffix = '') {
+  const response = await handler(adminRequest(method, `/api/admin/orders/${id}/shipment/${suffix}`, { cookie: warehouse }, method === 'GET' ? undefined : {}), {
+    params: Promise.resolve({ id: String(id) }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+/** A paid order to a Kazan post office, as the checkout stores it: two pieces of a real offer. */
+async function postOrder(): Promise<number> {
+  const [offer] = await db().select().from(offers).limit(1)
+  const [order] = await db()
+    .insert(orders)
+    .values({
+      status: 'paid',
+      deliveryId: '3',
+      deliveryName: 'Почта России',
+      locationCode: 'kazan',
+      locationName: 'Казань',
+      address: 'г Казань, ул Почтовая, д 2',
+      buyerName: 'Анна Иванова',
+      email: 'post-buyer@example.ru',
+      phone: '+7 (999) 123-45-67',
+      props: { MICRO_HANDLER: 'russianpost', MICRO_POINT_ID: '420001', MICRO_TYPE: 'POST' },
+      basePrice: 198_000,
+      goodsPrice: 198_000,
+      total: 198_000,
+      paymentToken: `post-ship-${Date.now()}`,
+      paidAt: new Date('2026-03-04T07:00:00Z'),
+    })
+    .returning()
+  await db().insert(orderLines).values({ orderId: order!.id, offerId: offer!.id, name: 'Витамин D3 2000 МЕ', quantity: 2, basePrice: 99_000, price: 99_000, sum: 198_000 })
+  return order!.id
+}
+
+describe('Почта России through the back office’s shipment panel (ADR 195’s domain)', () => {
+  it('registers an order to a post office, then a status read brings the ШПИ and, at the office, the buyer’s letter once', async () => {
+    const orderId = await postOrder()
+    expect((await route(shipmentGet, 'GET', orderId)).body).toMatchObject({ shipment: null, canRegister: true })
+    const made = await route(shipmentPost, 'POST', orderId)
+    expect(made.status).toBe(200)
+    expect(made.body).toMatchObject({ orderId, carrier: 'pochta', pointCode: '420001', statusCode: 'NEW', trackNumber: '' })
+    expect((await route(shipmentPost, 'POST', orderId)).status).toBe(409)
+
+    const [row] = await db().select().from(carrierShipments).where(eq(carrierShipments.orderId, orderId))
+    const id = Number(row!.uuid.slice(3))
+    fake.setOperation(id, { type: 'PROCESSING', attr: 'ARRIVED_AT_DELIVERY_PLACE', name: 'Прибыло в место вручения', date: '2026-03-06T09:30:00.000Z' })
+    const read = await route(shipmentRefresh, 'POST', orderId, 'refresh/')
+    expect(read.status).toBe(200)
+    const track = `8010${String(id).padStart(10, '0')}`
+    const [after] = await db().select().from(carrierShipments).where(eq(carrierShipments.orderId, orderId))
+    expect(after).toMatchObject({ trackNumber: track, statusCode: 'ARRIVED', final: false })
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
+    expect(order?.props).toMatchObject({ TRACK_NUMBER: track, TRACK_CARRIER: 'russianpost' })
+    const mails = () => db().select().from(outbox).where(eq(outbox.dedupeKey, `shipment-ready:${after!.id}`))
+    expect(await mails()).toHaveLength(1)
+    await route(shipmentRefresh, 'POST', orderId, 'refresh/')
+    expect(await mails()).toHaveLength(1)
+  })
+
+  it('is not offered while the shop has registration switched off', async () => {
+    const orderId = await postOrder()
+    keys('false')
+    try {
+      expect((await route(shipmentGet, 'GET', orderId)).body).toMatchObject({ canRegister: false, reason: M.disabled })
+      expect((await route(shipmentPost, 'POST', orderId)).status).toBe(409)
+    } finally {
+      keys('true')
+    }
   })
 })

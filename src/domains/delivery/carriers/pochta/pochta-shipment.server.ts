@@ -26,6 +26,12 @@ import { pochtaCarrier, pochtaClient, pochtaLimits, pochtaSettings } from './poc
  * last tracking operation.
  */
 
+/**
+ * Our ref of a parcel: otpravka's order id with a prefix, so it never meets another carrier's numeric id
+ * in carrier_shipments.uuid (unique across carriers).
+ */
+const REF_PREFIX = 'rp-'
+
 function blocker(): string | null {
   if (!pochtaCarrier.configured()) return M.notConfigured
   if (!pochtaSettings().shipments) return M.disabled
@@ -68,23 +74,24 @@ async function register(request: ShipmentRequest): Promise<RegisterOutcome> {
     const why = parsed.success ? backlogErrors(parsed.data) : ''
     return { ok: false, kind: 'refused', message: `${M.refused}: ${why || errorText(json) || 'нет номера заказа в ответе'}` }
   }
-  return { ok: true, ref: String(id), trackNumber: '', statusCode: 'NEW', statusName: POCHTA_STATUS_NAMES.NEW!, tariffCode: TARIFF_OBJECTS.pickup.code }
+  return { ok: true, ref: `${REF_PREFIX}${id}`, trackNumber: '', statusCode: 'NEW', statusName: POCHTA_STATUS_NAMES.NEW!, tariffCode: TARIFF_OBJECTS.pickup.code }
 }
 
 async function read(ref: string): Promise<ReadOutcome> {
-  if (!/^\d{1,20}$/.test(ref)) return { ok: false, error: `not an otpravka id: ${ref}` }
+  const id = ref.startsWith(REF_PREFIX) && /^\d{1,20}$/.test(ref.slice(REF_PREFIX.length)) ? ref.slice(REF_PREFIX.length) : null
+  if (!id) return { ok: false, error: `not an otpravka id: ${ref}` }
   const client = pochtaClient()
   const timeoutMs = pochtaLimits().shipmentTimeoutMs
   try {
     try {
-      await client.request('GET', `1.0/backlog/${ref}`, { timeoutMs })
+      await client.request('GET', `1.0/backlog/${id}`, { timeoutMs })
       // Still new in otpravka: no track number and no operation yet.
       return { ok: true, reading: { trackNumber: '', statuses: [], invalid: null } }
     } catch (error) {
       // Not in the backlog any more: staff have put it in a batch.
       if (!(error instanceof PochtaError && error.status === 404)) throw error
     }
-    const parsed = shipmentAnswer.safeParse(await client.request('GET', `1.0/shipment/${ref}`, { timeoutMs }))
+    const parsed = shipmentAnswer.safeParse(await client.request('GET', `1.0/shipment/${id}`, { timeoutMs }))
     if (!parsed.success) return { ok: false, error: 'Почта России shipment: unexpected answer' }
     const a = parsed.data
     const at = a['last-oper-date'] ? new Date(a['last-oper-date']) : null
