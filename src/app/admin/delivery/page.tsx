@@ -23,6 +23,8 @@ export default async function DeliveryPage() {
   ])
   const canWrite = can(actor.role, 'settings.write')
   const cdek = activeCarrier('sdek') !== undefined
+  const boxberry = activeCarrier('boxberry') !== undefined
+  const pochta = activeCarrier('russianpost') !== undefined
   const demo = env().mode === 'demo'
   return (
     <>
@@ -32,10 +34,12 @@ export default async function DeliveryPage() {
       />
       <div className="space-y-8">
         <p className="rounded-md border border-line bg-surface p-3 text-sm">
-          СДЭК: {cdek ? 'подключён (пункты и цены — из СДЭК).' : 'не подключён (нужны CDEK_CLIENT_ID и CDEK_CLIENT_SECRET).'} Boxberry и Почта России пока не подключаются.{' '}
+          СДЭК: {cdek ? 'подключён (пункты и цены — из СДЭК).' : 'не подключён (нужны CDEK_CLIENT_ID и CDEK_CLIENT_SECRET).'} Boxberry:{' '}
+          {boxberry ? 'подключён.' : 'не подключён (нужен BOXBERRY_TOKEN).'} Почта России:{' '}
+          {pochta ? 'подключена (отделения и цены «Посылки онлайн» — от Почты России).' : 'не подключена (нужны POCHTA_TOKEN, POCHTA_LOGIN и POCHTA_PASSWORD).'}{' '}
           {demo
             ? 'Демо-режим: пункты СДЭК, Boxberry и Почты России без ключей — выдуманные и помечены при оформлении заказа.'
-            : cdek
+            : cdek || boxberry || pochta
               ? ''
               : 'Без ключей перевозчиков покупатель видит только самовывоз из пунктов магазина и курьера магазина.'}
         </p>
