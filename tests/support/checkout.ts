@@ -121,3 +121,25 @@ export async function paidCardOrder(skip: number) {
   if (!order?.paidAt || !line) throw new Error(`order ${id} is not paid`)
   return { order, line, offer, first }
 }
+
+/** An order of one offer placed at checkout with the payment method `payCode`, not yet paid. */
+export async function placedOrder(payCode: string, skip: number, quantity = 3) {
+  const offer = await offerWithStock(20, skip)
+  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId(payCode) }), await visitorWithBasket([{ offerId: offer.id, quantity }]))
+  const orderId = Number(answer.body.order.ID)
+  if (!orderId) throw new Error(`order not placed: ${JSON.stringify(answer.body)}`)
+  const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId))
+  if (!payment) throw new Error(`order ${orderId} has no payment`)
+  return { orderId, paymentId: payment.id, offer }
+}
+
+/** A gateway's payment started for the buyer: where the buyer is sent, and the gateway's id of it. */
+export async function startedPayment(
+  start: (q: ReturnType<typeof db>, paymentId: number) => Promise<{ ok: true; confirmationUrl: string } | { ok: false }>,
+  paymentId: number,
+) {
+  const result = await start(db(), paymentId)
+  if (!result.ok) throw new Error(`not started: ${JSON.stringify(result)}`)
+  const [row] = await db().select().from(payments).where(eq(payments.id, paymentId))
+  return { url: result.confirmationUrl, externalId: row!.externalId }
+}

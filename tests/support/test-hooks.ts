@@ -1,3 +1,4 @@
+import { vi } from 'vitest'
 import { permissionGuard } from '@/admin/endpoint'
 import type { AddressService } from '@/domains/address/address'
 import { addressServiceOverride } from '@/domains/address/address.server'
@@ -117,4 +118,16 @@ export function setAddressService(service: AddressService | null): void {
 /** The unpaid-order job's skip of orders with a held two-stage payment (ADR 183); off: the negative control. */
 export function setHeldPaymentGuard(on: boolean): void {
   heldPaymentGuard.set(on)
+}
+
+/** Sets settings as the environment would (a provider's keys, its fake's address) for the next env() reads. */
+export function stubSettings(values: Record<string, string>): void {
+  for (const [key, value] of Object.entries(values)) vi.stubEnv(key, value)
+  reloadEnv()
+}
+
+/** Back to the settings the test process started with. */
+export function restoreSettings(): void {
+  vi.unstubAllEnvs()
+  reloadEnv()
 }

@@ -5,6 +5,7 @@ import { db, type Db } from '@/db/client'
 import { orders, paymentEvents, payments } from '@/db/schema'
 import { now } from '@/lib/clock'
 import { Refusal } from '@/lib/refusal'
+import type { ReceiptRefusalKind } from '../receipt'
 import { openSurcharge } from '../surcharge.server'
 
 /**
@@ -14,6 +15,12 @@ import { openSurcharge } from '../surcharge.server'
  */
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/** What starting a gateway payment answers: where to send the buyer, or why not. */
+export type StartResult =
+  | { ok: true; confirmationUrl: string }
+  | { ok: false; kind: 'not-found' | 'not-payable' | 'unavailable' | 'declined' }
+  | { ok: false; kind: 'receipt'; reason: ReceiptRefusalKind }
 
 export interface GatewayPayView {
   orderId: number

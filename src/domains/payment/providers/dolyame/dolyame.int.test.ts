@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { request } from 'node:https'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { POST as payRoute } from '@/app/(shop)/payment/dolyame/pay/route'
 import { POST as notifyRoute } from '@/app/payment/notify/dolyame/route'
 import { db } from '@/db/client'
@@ -12,10 +12,10 @@ import { expiryRound } from '@/domains/orders/order-expiry.server'
 import { paymentMethodOffered } from '@/domains/payment/payment.server'
 import { refundOrder } from '@/domains/payment/refund.server'
 import type { Actor } from '@/domains/staff/permissions'
-import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../../../tests/support/checkout'
+import { placedOrder, startedPayment } from '../../../../../tests/support/checkout'
 import { FAKE_DOLYAME_KEYS, FakeDolyame, makeFakeDolyameCerts } from '../../../../../tests/support/fake-dolyame'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
-import { reloadEnv } from '../../../../../tests/support/test-hooks'
+import { restoreSettings, stubSettings } from '../../../../../tests/support/test-hooks'
 import { pollGateways } from '../gateway-poll.server'
 import { dolyameProvider } from './dolyame.provider'
 import { replayDolyameNotification, startPayment } from './dolyame.server'
@@ -41,16 +41,17 @@ beforeAll(async () => {
 afterAll(() => fake.stop())
 
 function configure(extra: Record<string, string> = {}) {
-  vi.stubEnv('DOLYAME_LOGIN', FAKE_DOLYAME_KEYS.login)
-  vi.stubEnv('DOLYAME_PASSWORD', FAKE_DOLYAME_KEYS.password)
-  vi.stubEnv('DOLYAME_CERT', certs.clientCertPath)
-  // The key as PEM text, the certificate as a path: both forms of the setting are read.
-  vi.stubEnv('DOLYAME_KEY', fakeKeyText())
-  vi.stubEnv('DOLYAME_CA', certs.ca)
-  vi.stubEnv('DOLYAME_API_URL', fake.apiUrl)
-  vi.stubEnv('DOLYAME_TIMEOUT_MS', '20000')
-  for (const [k, v] of Object.entries(extra)) vi.stubEnv(k, v)
-  reloadEnv()
+  stubSettings({
+    DOLYAME_LOGIN: FAKE_DOLYAME_KEYS.login,
+    DOLYAME_PASSWORD: FAKE_DOLYAME_KEYS.password,
+    DOLYAME_CERT: certs.clientCertPath,
+    // The key as PEM text, the certificate as a path: both forms of the setting are read.
+    DOLYAME_KEY: fakeKeyText(),
+    DOLYAME_CA: certs.ca,
+    DOLYAME_API_URL: fake.apiUrl,
+    DOLYAME_TIMEOUT_MS: '20000',
+    ...extra,
+  })
 }
 
 function fakeKeyText(): string {
@@ -59,27 +60,14 @@ function fakeKeyText(): string {
 
 beforeEach(() => configure())
 afterEach(() => {
-  vi.unstubAllEnvs()
-  reloadEnv()
+  restoreSettings()
   fake.hang = false
 })
 
 let skip = 80
-async function dolyameOrder(quantity = 3) {
-  const offer = await offerWithStock(20, skip++)
-  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('dolyame') }), await visitorWithBasket([{ offerId: offer.id, quantity }]))
-  const id = Number(answer.body.order.ID)
-  if (!id) throw new Error(`order not placed: ${JSON.stringify(answer.body)}`)
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
-  return { orderId: id, paymentId: payment!.id, offer }
-}
+const dolyameOrder = (quantity = 3) => placedOrder('dolyame', skip++, quantity)
 
-async function started(paymentId: number) {
-  const result = await startPayment(db(), paymentId)
-  if (!result.ok) throw new Error(`not started: ${JSON.stringify(result)}`)
-  const [row] = await db().select().from(payments).where(eq(payments.id, paymentId))
-  return { url: result.confirmationUrl, externalId: row!.externalId }
-}
+const started = (paymentId: number) => startedPayment(startPayment, paymentId)
 
 function notify(id: string, status: string) {
   // Unsigned: whatever it says, the shop reads the order again.
@@ -98,8 +86,7 @@ describe('Долями at checkout', () => {
   it('serves the dolyame method once its keys are set; without them the sandbox does', async () => {
     expect(paymentMethodOffered('dolyame')).toBe(true)
     expect(await paymentOf((await dolyameOrder()).paymentId)).toMatchObject({ provider: 'dolyame-api', status: 'created' })
-    vi.unstubAllEnvs()
-    reloadEnv()
+    restoreSettings()
     // The sandbox's rows keep the pay system's code, so they are never taken for Долями's.
     expect(await paymentOf((await dolyameOrder()).paymentId)).toMatchObject({ provider: 'dolyame', status: 'pending' })
   })

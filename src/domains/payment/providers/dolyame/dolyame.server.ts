@@ -10,7 +10,7 @@ import { applyVerified, type CallbackResult } from '../../payment.server'
 import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type Receipt, type ReceiptRefusalKind } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
 import { notifiedObject, storeNotification, type CallFailureKind } from '../gateway-call.server'
-import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView, type PaymentRow } from '../gateway-flow.server'
+import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView, type PaymentRow, type StartResult } from '../gateway-flow.server'
 import { correlationOf, DOLYAME_GATEWAY, dolyameAmount, dolyameAny, dolyameCreated, dolyameInfo, dolyameItems, statusOfDolyame, type DolyameInfo, type DolyameNotification } from './dolyame'
 import { dolyameCall, dolyameSettings } from './dolyame-client.server'
 
@@ -19,11 +19,6 @@ import { dolyameCall, dolyameSettings } from './dolyame-client.server'
  * every notification and the buyer's return, the commit of an order waiting for it (or its cancel when
  * ours was cancelled meanwhile). The money's effects go through applyVerified, as for every provider.
  */
-
-export type StartResult =
-  | { ok: true; confirmationUrl: string }
-  | { ok: false; kind: 'not-found' | 'not-payable' | 'unavailable' | 'declined' }
-  | { ok: false; kind: 'receipt'; reason: ReceiptRefusalKind }
 
 const base = () => env().PUBLIC_URL.replace(/\/$/, '')
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { POST as payRoute } from '@/app/(shop)/payment/tbank/pay/route'
 import { POST as notifyRoute } from '@/app/payment/notify/tbank/route'
 import { db } from '@/db/client'
@@ -10,11 +10,11 @@ import { expiryRound } from '@/domains/orders/order-expiry.server'
 import { paymentMethodOffered } from '@/domains/payment/payment.server'
 import { refundOrder } from '@/domains/payment/refund.server'
 import type { Actor } from '@/domains/staff/permissions'
-import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../../../tests/support/checkout'
+import { placedOrder, startedPayment } from '../../../../../tests/support/checkout'
 import { databaseFingerprint } from '../../../../../tests/support/db-snapshot'
 import { FAKE_TBANK_KEYS, FakeTbank } from '../../../../../tests/support/fake-tbank'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
-import { reloadEnv } from '../../../../../tests/support/test-hooks'
+import { restoreSettings, stubSettings } from '../../../../../tests/support/test-hooks'
 import { pollGateways, rereadGatewaysOnReturn } from '../gateway-poll.server'
 import { confirmPayment, releaseHold, replayTbankNotification, startPayment } from './tbank.server'
 
@@ -37,38 +37,26 @@ beforeAll(async () => {
 afterAll(() => fake.stop())
 
 function configure(extra: Record<string, string> = {}) {
-  vi.stubEnv('TBANK_TERMINAL_KEY', FAKE_TBANK_KEYS.terminalKey)
-  vi.stubEnv('TBANK_PASSWORD', FAKE_TBANK_KEYS.password)
-  vi.stubEnv('TBANK_API_URL', fake.apiUrl)
-  // Generous: the fake shares the process with PGlite, whose work holds the event loop for a while.
-  vi.stubEnv('TBANK_TIMEOUT_MS', '20000')
-  for (const [k, v] of Object.entries(extra)) vi.stubEnv(k, v)
-  reloadEnv()
+  stubSettings({
+    TBANK_TERMINAL_KEY: FAKE_TBANK_KEYS.terminalKey,
+    TBANK_PASSWORD: FAKE_TBANK_KEYS.password,
+    TBANK_API_URL: fake.apiUrl,
+    // Generous: the fake shares the process with PGlite, whose work holds the event loop for a while.
+    TBANK_TIMEOUT_MS: '20000',
+    ...extra,
+  })
 }
 
 beforeEach(() => configure())
 afterEach(() => {
-  vi.unstubAllEnvs()
-  reloadEnv()
+  restoreSettings()
   fake.hang = false
 })
 
 let skip = 60
-async function cardOrder(quantity = 3) {
-  const offer = await offerWithStock(20, skip++)
-  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity }]))
-  const id = Number(answer.body.order.ID)
-  if (!id) throw new Error(`order not placed: ${JSON.stringify(answer.body)}`)
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
-  return { orderId: id, paymentId: payment!.id, offer }
-}
+const cardOrder = (quantity = 3) => placedOrder('card', skip++, quantity)
 
-async function started(paymentId: number) {
-  const result = await startPayment(db(), paymentId)
-  if (!result.ok) throw new Error(`not started: ${JSON.stringify(result)}`)
-  const [row] = await db().select().from(payments).where(eq(payments.id, paymentId))
-  return { url: result.confirmationUrl, externalId: row!.externalId }
-}
+const started = (paymentId: number) => startedPayment(startPayment, paymentId)
 
 function notify(body: Json) {
   return notifyRoute(new Request('http://localhost:3000/payment/notify/tbank/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
@@ -90,8 +78,7 @@ describe('Т-Банк at checkout', () => {
     expect((await paymentOf((await cardOrder()).paymentId)).provider).toBe('yookassa')
     configure({ YOOKASSA_SHOP_ID: '506070', YOOKASSA_SECRET_KEY: 'test_secret_key_0123456789', CARD_GATEWAY: 'tbank' })
     expect((await paymentOf((await cardOrder()).paymentId)).provider).toBe('tbank')
-    vi.unstubAllEnvs()
-    reloadEnv()
+    restoreSettings()
     expect((await paymentOf((await cardOrder()).paymentId)).provider).toBe('card')
   })
 })

@@ -7,10 +7,10 @@ import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { applyVerified, type CallbackResult } from '../../payment.server'
-import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES, type ReceiptRefusalKind } from '../../receipt'
+import { amountReceipt, paymentReceipt, RECEIPT_MESSAGES } from '../../receipt'
 import { receiptOrder } from '../../receipt.server'
 import { notifiedObject, storeNotification, type CallFailureKind } from '../gateway-call.server'
-import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView } from '../gateway-flow.server'
+import { gatewayPay, gatewayPayView, keyOnce, moveOpen, payableRow, pollOpen, type GatewayPayView, type StartResult } from '../gateway-flow.server'
 import { statusOfTbank, tbankCancelAnswer, tbankInitAnswer, tbankStateAnswer, toTbankReceipt, tokenValid, type TbankNotification, type TbankState } from './tbank'
 import { tbankCall, tbankSettings } from './tbank-client.server'
 
@@ -19,11 +19,6 @@ import { tbankCall, tbankSettings } from './tbank-client.server'
  * the buyer's return, Confirm or Cancel of a two-stage hold. The money's effects on the order go
  * through applyVerified, the payment domain's one path, so Т-Банк follows the same R6 rules.
  */
-
-export type StartResult =
-  | { ok: true; confirmationUrl: string }
-  | { ok: false; kind: 'not-found' | 'not-payable' | 'unavailable' | 'declined' }
-  | { ok: false; kind: 'receipt'; reason: ReceiptRefusalKind }
 
 const base = () => env().PUBLIC_URL.replace(/\/$/, '')
 

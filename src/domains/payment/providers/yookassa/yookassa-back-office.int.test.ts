@@ -11,10 +11,10 @@ import { changeStatus } from '@/domains/orders/orders.server'
 import { refundOrder } from '@/domains/payment/refund.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { logger } from '@/lib/logger'
-import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../../../tests/support/checkout'
+import { placedOrder } from '../../../../../tests/support/checkout'
 import { FAKE_SECRET, FAKE_SHOP_ID, itemsSum, startFakeYookassa, type FakeYookassa, type Json } from '../../../../../tests/support/fake-yookassa'
 import { callEndpoint, signedInStaff } from '../../../../../tests/support/staff'
-import { reloadEnv, setClock, setHeldPaymentGuard } from '../../../../../tests/support/test-hooks'
+import { restoreSettings, setClock, setHeldPaymentGuard, stubSettings } from '../../../../../tests/support/test-hooks'
 import { holdsPayment } from '../../payment.server'
 import { sendSettlementReceipt, settleOpenReceipts } from '../../receipt-settlement.server'
 import { pollOpenPayments, rereadOnReturn, startPayment, syncPayment } from './yookassa.server'
@@ -42,18 +42,18 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 
 function configure(extra: Record<string, string> = {}) {
-  vi.stubEnv('YOOKASSA_SHOP_ID', FAKE_SHOP_ID)
-  vi.stubEnv('YOOKASSA_SECRET_KEY', FAKE_SECRET)
-  vi.stubEnv('YOOKASSA_API_URL', `${fake.url}/v3/`)
-  vi.stubEnv('YOOKASSA_NOTIFY_NETWORKS', '127.0.0.1/32')
-  vi.stubEnv('YOOKASSA_TIMEOUT_MS', '20000')
-  for (const [k, v] of Object.entries(extra)) vi.stubEnv(k, v)
-  reloadEnv()
+  stubSettings({
+    YOOKASSA_SHOP_ID: FAKE_SHOP_ID,
+    YOOKASSA_SECRET_KEY: FAKE_SECRET,
+    YOOKASSA_API_URL: `${fake.url}/v3/`,
+    YOOKASSA_NOTIFY_NETWORKS: '127.0.0.1/32',
+    YOOKASSA_TIMEOUT_MS: '20000',
+    ...extra,
+  })
 }
 beforeEach(() => configure())
 afterEach(() => {
-  vi.unstubAllEnvs()
-  reloadEnv()
+  restoreSettings()
   setClock(null)
   setHeldPaymentGuard(true)
   fake.tamperAmount = null
@@ -61,14 +61,7 @@ afterEach(() => {
 })
 
 let skip = 70
-async function cardOrder(quantity = 3) {
-  const offer = await offerWithStock(20, skip++)
-  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity }]))
-  const id = Number(answer.body.order.ID)
-  if (!id) throw new Error(`order not placed: ${JSON.stringify(answer.body)}`)
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
-  return { orderId: id, paymentId: payment!.id, offer }
-}
+const cardOrder = (quantity = 3) => placedOrder('card', skip++, quantity)
 const orderOf = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!
 const paymentOf = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0]!
 const linesOf = (orderId: number) => db().select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id)

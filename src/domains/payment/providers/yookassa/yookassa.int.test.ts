@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { POST as payRoute } from '@/app/(shop)/payment/yookassa/pay/route'
 import { POST as notifyRoute } from '@/app/payment/notify/yookassa/route'
 import { db } from '@/db/client'
@@ -12,10 +12,10 @@ import { staff } from '@/db/schema/staff'
 import { paymentMethodOffered, sandboxView } from '@/domains/payment/payment.server'
 import { refundOrder } from '@/domains/payment/refund.server'
 import type { Actor } from '@/domains/staff/permissions'
-import { checkout, offerWithStock, orderFields, paySystemId, visitorWithBasket } from '../../../../../tests/support/checkout'
+import { placedOrder, startedPayment } from '../../../../../tests/support/checkout'
 import { databaseFingerprint } from '../../../../../tests/support/db-snapshot'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
-import { reloadEnv } from '../../../../../tests/support/test-hooks'
+import { restoreSettings, stubSettings } from '../../../../../tests/support/test-hooks'
 import { capturePayment, pollOpenPayments, releaseHold, replayNotification, startPayment } from './yookassa.server'
 
 /**
@@ -166,42 +166,28 @@ afterAll(async () => {
 })
 
 function configure(extra: Record<string, string> = {}) {
-  vi.stubEnv('YOOKASSA_SHOP_ID', SHOP_ID)
-  vi.stubEnv('YOOKASSA_SECRET_KEY', SECRET)
-  vi.stubEnv('YOOKASSA_API_URL', `${fake.url}/v3/`)
-  vi.stubEnv('YOOKASSA_NOTIFY_NETWORKS', '127.0.0.1/32')
-  // Generous: the fake shares the process with PGlite, whose work holds the event loop for a while.
-  vi.stubEnv('YOOKASSA_TIMEOUT_MS', '20000')
-  for (const [k, v] of Object.entries(extra)) vi.stubEnv(k, v)
-  reloadEnv()
+  stubSettings({
+    YOOKASSA_SHOP_ID: SHOP_ID,
+    YOOKASSA_SECRET_KEY: SECRET,
+    YOOKASSA_API_URL: `${fake.url}/v3/`,
+    YOOKASSA_NOTIFY_NETWORKS: '127.0.0.1/32',
+    // Generous: the fake shares the process with PGlite, whose work holds the event loop for a while.
+    YOOKASSA_TIMEOUT_MS: '20000',
+    ...extra,
+  })
 }
 
 beforeEach(() => configure())
 
 afterEach(() => {
-  vi.unstubAllEnvs()
-  reloadEnv()
+  restoreSettings()
   fake.swallowNextCreate = false
 })
 
 let skip = 40
-/** A card order placed at checkout: with ЮKassa's keys set, its payment row is ЮKassa's. */
-async function cardOrder(quantity = 3) {
-  const offer = await offerWithStock(20, skip++)
-  const answer = await checkout<{ order: { ID?: string } }>('saveOrderAjax', await orderFields({ pay: await paySystemId('card') }), await visitorWithBasket([{ offerId: offer.id, quantity }]))
-  const id = Number(answer.body.order.ID)
-  if (!id) throw new Error(`order not placed: ${JSON.stringify(answer.body)}`)
-  const [payment] = await db().select().from(payments).where(eq(payments.orderId, id))
-  if (!payment) throw new Error(`order ${id} has no payment`)
-  return { orderId: id, paymentId: payment.id, offer }
-}
+const cardOrder = (quantity = 3) => placedOrder('card', skip++, quantity)
 
-async function started(paymentId: number) {
-  const result = await startPayment(db(), paymentId)
-  if (!result.ok) throw new Error(`not started: ${JSON.stringify(result)}`)
-  const [row] = await db().select().from(payments).where(eq(payments.id, paymentId))
-  return { url: result.confirmationUrl, externalId: row!.externalId }
-}
+const started = (paymentId: number) => startedPayment(startPayment, paymentId)
 
 function notify(event: string, id: string, from = '127.0.0.1') {
   const request = new Request('http://localhost:3000/payment/notify/yookassa/', {
@@ -228,8 +214,7 @@ describe('ЮKassa at checkout', () => {
     const order = await orderOf(orderId)
     // The sandbox's page never pays a ЮKassa payment.
     expect(await sandboxView(db(), order.paymentToken)).toBeNull()
-    vi.unstubAllEnvs()
-    reloadEnv()
+    restoreSettings()
     const sandboxed = await cardOrder()
     expect((await paymentOf(sandboxed.paymentId)).provider).toBe('card')
   })

@@ -15,7 +15,7 @@ import { receiptOrder } from '../../receipt.server'
 import { openSurcharge } from '../../surcharge.server'
 import { fromNetworks, kopecksOf, toValue, toYookassaReceipt, yookassaPayment, yookassaReceiptList, yookassaRefund, type YookassaNotification, type YookassaPayment } from './yookassa'
 import { yookassaCall, yookassaSettings, type CallFailure } from './yookassa-client.server'
-import { leaveFor } from '../gateway-flow.server'
+import { leaveFor, type StartResult } from '../gateway-flow.server'
 
 /**
  * ЮKassa's use-cases (ADR 173): create the payment after the order's commit, re-read it on every
@@ -24,11 +24,6 @@ import { leaveFor } from '../gateway-flow.server'
  * one path, applyVerified, so ЮKassa follows the same R6 rules as the sandbox.
  */
 
-
-export type StartResult =
-  | { ok: true; confirmationUrl: string }
-  | { ok: false; kind: 'not-found' | 'not-payable' | 'unavailable' | 'declined' }
-  | { ok: false; kind: 'receipt'; reason: ReceiptRefusalKind }
 
 /**
  * Creates the ЮKassa payment of one of our payment rows, or answers the one already created. The
