@@ -10,7 +10,8 @@ export function selectProgrammesByCode(db: Db, codes: readonly string[]) {
   return db.select().from(b2bProgrammes).where(inArray(b2bProgrammes.code, [...codes]))
 }
 
-export function selectEvents(db: Db) {
+/** Async so callers get a real promise: a query builder awaited twice runs twice (the calendar's cache held the builder). */
+export async function selectEvents(db: Db) {
   return db.select().from(b2bEvents).where(eq(b2bEvents.published, true)).orderBy(asc(b2bEvents.startsAt), asc(b2bEvents.id))
 }
 
