@@ -4,7 +4,7 @@
  * - POST /v2/oauth/token, form grant_type=client_credentials&client_id&client_secret
  *   → {access_token, token_type: 'bearer', expires_in, scope, jti}; wrong keys → 401.
  * - Every other call needs `Authorization: Bearer <token>`; an unknown or revoked token → 401.
- * - GET /v2/location/cities?city&country_codes → [{code, city, region, country_code, …}].
+ * - GET /v2/location/cities?city&country_codes, or ?fias_guid → [{code, city, fias_guid, region, country_code, …}].
  * - GET /v2/deliverypoints?city_code&type → [{code, name, type, location{city_code, latitude,
  *   longitude, address, address_full}, work_time, phones[{number}], have_cash, have_cashless,
  *   allowed_cod, is_handout, weight_min, weight_max (kg), …}].
@@ -34,12 +34,17 @@ export interface FakeCdekCity {
   points: number
   lat: number
   lon: number
+  /** The city's FIAS id (fias_guid), as СДЭК's location/cities gives it. */
+  fias?: string
 }
 
 export const FAKE_CDEK_CITIES: FakeCdekCity[] = [
-  { code: 44, city: 'Москва', region: 'Москва', points: 1100, lat: 55.7558, lon: 37.6173 },
-  { code: 137, city: 'Санкт-Петербург', region: 'Санкт-Петербург', points: 40, lat: 59.9386, lon: 30.3141 },
+  { code: 44, city: 'Москва', region: 'Москва', points: 1100, lat: 55.7558, lon: 37.6173, fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5' },
+  { code: 137, city: 'Санкт-Петербург', region: 'Санкт-Петербург', points: 40, lat: 59.9386, lon: 30.3141, fias: 'c2deb16a-0330-4f05-821f-1d09c93331e6' },
+  // Kazan without its FIAS id here: the name is the fallback.
   { code: 424, city: 'Казань', region: 'Республика Татарстан', points: 25, lat: 55.7963, lon: 49.1088 },
+  // СДЭК's name differs from ours («Пушкино»): only the FIAS id finds it.
+  { code: 506, city: 'Пушкино (Пушкинский р-н)', region: 'Московская область', points: 3, lat: 56.0104, lon: 37.8471, fias: '7f22cfa4-34fa-4fa0-bcb0-620cd8402cfa' },
 ]
 
 export interface FakeCdekOrder {
@@ -204,10 +209,13 @@ export async function startFakeCdek(cities: FakeCdekCity[] = FAKE_CDEK_CITIES): 
       }
       if (req.method === 'GET' && path === '/location/cities') {
         const name = (url.searchParams.get('city') ?? '').toLowerCase()
+        const fias = url.searchParams.get('fias_guid')
         return send(
           res,
           200,
-          cities.filter((c) => c.city.toLowerCase() === name).map((c) => ({ code: c.code, city: c.city, country_code: 'RU', country: 'Россия', region: c.region, region_code: 81, longitude: c.lon, latitude: c.lat })),
+          cities
+            .filter((c) => (fias ? c.fias === fias : c.city.toLowerCase() === name))
+            .map((c) => ({ code: c.code, city: c.city, ...(c.fias ? { fias_guid: c.fias } : {}), country_code: 'RU', country: 'Россия', region: c.region, region_code: 81, longitude: c.lon, latitude: c.lat })),
         )
       }
       if (req.method === 'GET' && path === '/deliverypoints') {

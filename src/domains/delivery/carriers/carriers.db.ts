@@ -163,6 +163,12 @@ export async function citiesByCodes(q: Q, carrier: string, codes: string[]): Pro
 }
 
 /** Our city by its code, as much as a carrier needs of it. */
+/** The city's FIAS id from the cities table (ADR 174), to find it in a carrier's list (ADR 196). */
+export async function cityFiasId(q: Q, code: string): Promise<string | null> {
+  const [row] = await q.select({ fiasId: cities.fiasId }).from(cities).where(eq(cities.code, code)).limit(1)
+  return row?.fiasId ?? null
+}
+
 export async function cityByCode(q: Q, code: string): Promise<CarrierCity | undefined> {
   const [row] = await q.select({ code: cities.code, name: cities.name, region: cities.region }).from(cities).where(eq(cities.code, code)).limit(1)
   return row

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { POST as sdek } from '@/app/ajax/sdek/route'
 import { POST as pvz } from '@/app/ajax/VuePvzComponent/route'
 import { db } from '@/db/client'
-import { carrierCities, carrierPoints } from '@/db/schema'
+import { carrierCities, carrierPoints, cities } from '@/db/schema'
 import { setCdekLimits } from '../../../../../tests/support/cdek-hooks'
 import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
@@ -166,6 +166,32 @@ describe('СДЭК points: POST /ajax/VuePvzComponent/ and /ajax/sdek/', () => {
     const [row] = await db().select().from(carrierCities).where(eq(carrierCities.cityCode, 'anadyr'))
     expect(row).toMatchObject({ carrier: 'cdek', carrierCityCode: null, lastError: '' })
     expect(row?.pointsRefreshedAt).not.toBeNull()
+  })
+})
+
+describe('a city found at СДЭК by its FIAS id (ADR 196)', () => {
+  const cityCalls = () => fake.log.filter((l) => l.path.startsWith('/location/cities')).map((l) => l.path)
+
+  it('finds a city by its FIAS id where СДЭК names it otherwise, keeps the code, and falls back to the name', async () => {
+    const [pushkino] = await db().select().from(cities).where(eq(cities.fiasId, '7f22cfa4-34fa-4fa0-bcb0-620cd8402cfa'))
+    expect(pushkino).toBeDefined()
+    await db().delete(carrierCities).where(eq(carrierCities.cityCode, pushkino!.code))
+    const before = cityCalls().length
+    expect(await refreshCarrierCity('cdek', pushkino!.code)).toMatchObject({ status: 'refreshed', points: 3 })
+    expect(cityCalls().slice(before)).toEqual([expect.stringContaining('fias_guid=7f22cfa4-34fa-4fa0-bcb0-620cd8402cfa')])
+    const [row] = await db().select().from(carrierCities).where(eq(carrierCities.cityCode, pushkino!.code))
+    expect(row?.carrierCityCode).toBe('506')
+    // Kept in carrier_cities: the next refresh asks СДЭК for the points only.
+    const kept = cityCalls().length
+    expect(await refreshCarrierCity('cdek', pushkino!.code)).toMatchObject({ status: 'refreshed', points: 3 })
+    expect(cityCalls().length).toBe(kept)
+
+    // СДЭК knows no FIAS id for Kazan here: the name and the region find it (negative control of the FIAS path).
+    await db().delete(carrierCities).where(eq(carrierCities.cityCode, 'kazan'))
+    const k = cityCalls().length
+    expect(await refreshCarrierCity('cdek', 'kazan')).toMatchObject({ status: 'refreshed', points: 25 })
+    expect(cityCalls().slice(k)).toEqual([expect.stringContaining('fias_guid='), expect.stringContaining('city=')])
+    expect((await db().select().from(carrierCities).where(eq(carrierCities.cityCode, 'kazan')))[0]?.carrierCityCode).toBe('424')
   })
 })
 

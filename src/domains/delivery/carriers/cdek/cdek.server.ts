@@ -84,6 +84,14 @@ async function refreshCity(city: CarrierCity, timeoutMs: number = cdekLimits().r
     const client = cdekClient()
     const row = await q.cityRow(database, CDEK, city.code)
     let carrierCity = row?.carrierCityCode ?? null
+    // By the city's FIAS id first (ADR 196): names differ («Пушкино» / «Пушкино (Пушкинский р-н)») and repeat.
+    const fias = carrierCity ? null : await q.cityFiasId(database, city.code)
+    if (fias) {
+      const byFias = cityAnswer.safeParse(await client.request('GET', 'location/cities', { query: { fias_guid: fias, country_codes: 'RU', size: 5 }, timeoutMs }))
+      if (!byFias.success) throw new CdekError('invalid', 'СДЭК location/cities: unexpected answer')
+      const ru = byFias.data.filter((c) => (c.country_code ?? 'RU') === 'RU')
+      carrierCity = ru.length === 1 ? String(ru[0]!.code) : null
+    }
     if (!carrierCity) {
       const found = cityAnswer.safeParse(
         await client.request('GET', 'location/cities', { query: { country_codes: 'RU', city: city.name, size: 50 }, timeoutMs }),
