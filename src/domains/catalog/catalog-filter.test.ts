@@ -23,16 +23,23 @@ const entry = (id: number, over: Partial<IndexEntry>): IndexEntry => ({
   sort: id * 10,
   createdAt: id,
   rating: 4,
+  optionIds: [],
   ...over,
 })
+/** A property of every list and one of the second section only (ADR 204). */
+const properties = [
+  { id: 1, code: 'taste', name: 'Вкус', sectionIds: [], options: [{ id: 100, code: 'lemon', name: 'Лимон' }, { id: 101, code: 'orange', name: 'Апельсин' }] },
+  { id: 2, code: 'age', name: 'Для кого', sectionIds: [2], options: [{ id: 200, code: 'kids', name: 'Детям' }, { id: 201, code: 'adults', name: 'Взрослым' }] },
+]
 const index: CatalogIndex = {
   sections,
   brands,
+  properties,
   entries: [
-    entry(1, { minPrice: 30000, hasDiscount: true }),
-    entry(2, { brandId: 20, form: 'tablets', minPrice: 90000 }),
-    entry(3, { sectionIds: [2, 1], form: 'tablets', inStock: false, importReplace: true, minPrice: 10000 }),
-    entry(4, { sectionIds: [2], brandId: 20, form: 'powder', hasDiscount: true, rating: 5 }),
+    entry(1, { minPrice: 30000, hasDiscount: true, optionIds: [100] }),
+    entry(2, { brandId: 20, form: 'tablets', minPrice: 90000, optionIds: [101] }),
+    entry(3, { sectionIds: [2, 1], form: 'tablets', inStock: false, importReplace: true, minPrice: 10000, optionIds: [100, 200] }),
+    entry(4, { sectionIds: [2], brandId: 20, form: 'powder', hasDiscount: true, rating: 5, optionIds: [201] }),
     entry(5, { sectionIds: [2], minPrice: 70000 }),
   ],
 }
@@ -110,7 +117,7 @@ describe('filter groups and addresses', () => {
     const evalar = brand.options.find((o) => o.id === 'evalar')!
     expect(evalar).toMatchObject({ name: 'Эвалар', active: 'Y', datatype: 'checkbox', url: '/catalog/' })
     expect(brand.options.find((o) => o.id === 'solgar')!.url).toBe('/catalog/?brand=evalar%2Csolgar')
-    expect(groups.map((g) => g.id)).toEqual(['purpose', 'brand', 'form', 'price', 'in_stock', 'discount', 'sort'])
+    expect(groups.map((g) => g.id)).toEqual(['purpose', 'brand', 'form', 'p_taste', 'p_age', 'price', 'in_stock', 'discount', 'sort'])
   })
 
   it('leaves out the group the page already fixes', () => {
@@ -134,5 +141,44 @@ describe('filter groups and addresses', () => {
 
   it('knows the same product forms as the schema', () => {
     expect([...PRODUCT_FORM_CODES]).toEqual([...PRODUCT_FORMS])
+  })
+})
+
+describe('filter properties of the back office (ADR 204)', () => {
+  it('reads p_{code} parameters against the index, in the property\'s order, and writes them back', () => {
+    const parsed = parseFilter({ p_taste: 'orange,zzz,lemon', p_nothing: 'x', p_age: ['kids'] }, index)
+    expect(parsed.props).toEqual({ taste: ['lemon', 'orange'], age: ['kids'] })
+    expect(filterQuery(parsed)).toBe('?p_age=kids&p_taste=lemon%2Corange')
+    expect(parseFilter({ p_taste: '' }, index).props).toEqual({})
+  })
+
+  it('keeps the products with any chosen option of a property, and every property must match', () => {
+    const all = { kind: 'all' } as const
+    expect(runFilter(index, all, state({ props: { taste: ['lemon'] } })).ids).toEqual([1, 3])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon', 'orange'] } })).ids).toEqual([1, 2, 3])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon'], age: ['kids'] } })).ids).toEqual([3])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon'] }, brand: ['solgar'] })).ids).toEqual([])
+    // Counted with every other group applied, its own left out: orange still shows 1 while lemon is chosen.
+    const facets = runFilter(index, all, state({ props: { taste: ['lemon'] } })).facets.options
+    expect([facets.get(100), facets.get(101), facets.get(200), facets.get(201)]).toEqual([2, 1, 1, undefined])
+  })
+
+  it('offers a property on the pages of its sections only, with the options some product has', () => {
+    const groupsOf = (scope: Parameters<typeof runFilter>[1]) =>
+      buildFilterGroups(index, scope, EMPTY_FILTER, runFilter(index, scope, EMPTY_FILTER), '/x/')
+    const first = groupsOf({ kind: 'section', sectionId: 1 })
+    expect(first.map((g) => g.id)).toContain('p_taste')
+    expect(first.map((g) => g.id)).not.toContain('p_age')
+    const second = groupsOf({ kind: 'section', sectionId: 2 })
+    const age = second.find((g) => g.id === 'p_age')!
+    expect(age.label).toBe('Для кого')
+    expect(age.options.map((o) => [o.id, o.count, o.url])).toEqual([
+      ['kids', 1, '/x/?p_age=kids'],
+      ['adults', 1, '/x/?p_age=adults'],
+    ])
+    // In section 2 only lemon (product 3) is there: orange's product is in section 1.
+    expect(second.find((g) => g.id === 'p_taste')!.options.map((o) => o.id)).toEqual(['lemon'])
+    // A section-bound property still filters the lists that are no section.
+    expect(groupsOf({ kind: 'all' }).map((g) => g.id)).toEqual(expect.arrayContaining(['p_taste', 'p_age']))
   })
 })

@@ -14,8 +14,12 @@ import {
   SORT_CODES,
   SORT_NAMES,
   filterUrl,
+  PROPERTY_PARAM_PREFIX,
+  propertyGroupId,
   toggle,
+  toggleProp,
   type FilterState,
+  type PropertyGroupId,
   type SortCode,
 } from './filter-state'
 
@@ -37,6 +41,8 @@ export interface IndexEntry {
   sort: number
   createdAt: number
   rating: number
+  /** Options of the filter properties the product has (ADR 204). */
+  optionIds: number[]
 }
 
 export interface NamedCode {
@@ -45,10 +51,21 @@ export interface NamedCode {
   name: string
 }
 
+/** A filter property of the back office (ADR 204) with its options in order. */
+export interface IndexProperty extends NamedCode {
+  /** The sections whose pages show it; empty: every list. */
+  sectionIds: number[]
+  options: NamedCode[]
+}
+
+/** Properties past this many are not offered: each takes a bit of the filter's 32-bit failure mask. */
+export const MAX_FILTER_PROPERTIES = 24
+
 export interface CatalogIndex {
   entries: IndexEntry[]
   sections: NamedCode[]
   brands: NamedCode[]
+  properties: IndexProperty[]
 }
 
 export type Scope =
@@ -70,7 +87,21 @@ export function paramsToRecord(params: URLSearchParams): Params {
 }
 
 /** Address parameters → filter state; codes the index does not know are dropped. */
-export function parseFilter(params: Params, index: Pick<CatalogIndex, 'sections' | 'brands'>): FilterState {
+/** `p_{code}` parameters → property code → option codes, each code checked against the index. */
+function parseProps(params: Params, properties: IndexProperty[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const property of properties) {
+    const raw = params[propertyGroupId(property.code)]
+    if (raw === undefined) continue
+    const asked = new Set((Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(',')).map((v) => v.trim()))
+    // The property's order, not the address's: one filter has one address.
+    const codes = property.options.filter((o) => asked.has(o.code)).map((o) => o.code)
+    if (codes.length) out[property.code] = codes
+  }
+  return out
+}
+
+export function parseFilter(params: Params, index: Pick<CatalogIndex, 'sections' | 'brands'> & Partial<Pick<CatalogIndex, 'properties'>>): FilterState {
   const q: CatalogQuery = catalogQuerySchema.parse(params)
   const sectionCodes = new Set(index.sections.map((s) => s.code))
   const brandCodes = new Set(index.brands.map((b) => b.code))
@@ -85,12 +116,14 @@ export function parseFilter(params: Params, index: Pick<CatalogIndex, 'sections'
     priceTo,
     inStock: q.in_stock,
     discount: q.discount,
+    props: parseProps(params, index.properties ?? []),
     sort: q.sort,
     page: q[PAGINATOR_NAME],
   }
 }
 
 export type GroupId = 'purpose' | 'brand' | 'form' | 'price' | 'in_stock' | 'discount'
+export { PROPERTY_PARAM_PREFIX }
 
 function inScope(e: IndexEntry, scope: Scope): boolean {
   switch (scope.kind) {
@@ -111,9 +144,20 @@ interface Resolved {
   forms: Set<ProductForm>
   minKop: number | null
   maxKop: number | null
+  /** Per property with options chosen: its bit in the failure mask and the chosen option ids. */
+  props: { bit: number; optionIds: Set<number> }[]
 }
 
-function resolve(state: FilterState, index: Pick<CatalogIndex, 'sections' | 'brands'>): Resolved {
+/** The properties the filter offers in a scope: a section page only those of the section or of every list. */
+function propertiesIn(index: CatalogIndex, scope: Scope): IndexProperty[] {
+  return index.properties
+    .slice(0, MAX_FILTER_PROPERTIES)
+    .filter((p) => scope.kind !== 'section' || p.sectionIds.length === 0 || p.sectionIds.includes(scope.sectionId))
+}
+
+const propertyBit = (i: number) => 1 << (6 + i)
+
+function resolve(state: FilterState, index: Pick<CatalogIndex, 'sections' | 'brands'>, properties: IndexProperty[] = []): Resolved {
   const ids = (list: NamedCode[], codes: string[]) => new Set(list.filter((x) => codes.includes(x.code)).map((x) => x.id))
   return {
     purposeIds: ids(index.sections, state.purpose),
@@ -121,6 +165,10 @@ function resolve(state: FilterState, index: Pick<CatalogIndex, 'sections' | 'bra
     forms: new Set(state.form),
     minKop: state.priceFrom === null ? null : state.priceFrom * 100,
     maxKop: state.priceTo === null ? null : state.priceTo * 100,
+    props: properties.flatMap((p, i) => {
+      const codes = state.props[p.code] ?? []
+      return codes.length ? [{ bit: propertyBit(i), optionIds: new Set(p.options.filter((o) => codes.includes(o.code)).map((o) => o.id)) }] : []
+    }),
   }
 }
 
@@ -139,6 +187,7 @@ function failures(e: IndexEntry, state: FilterState, r: Resolved): number {
   if ((r.minKop !== null && e.minPrice < r.minKop) || (r.maxKop !== null && e.minPrice > r.maxKop)) mask |= BIT.price
   if (state.inStock && !e.inStock) mask |= BIT.in_stock
   if (state.discount && !e.hasDiscount) mask |= BIT.discount
+  for (const p of r.props) if (!e.optionIds.some((id) => p.optionIds.has(id))) mask |= p.bit
   return mask
 }
 
@@ -159,6 +208,8 @@ export interface Facets {
   form: Map<ProductForm, number>
   inStock: number
   discount: number
+  /** Filter property option id → products with it that match every other group. */
+  options: Map<number, number>
   /** Price bounds (kopecks) of the products matching every other group. */
   priceMin: number
   priceMax: number
@@ -175,11 +226,15 @@ export interface FilterResult {
 }
 
 export function runFilter(index: CatalogIndex, scope: Scope, state: FilterState, pageSize = PAGE_SIZE): FilterResult {
-  const r = resolve(state, index)
+  const properties = propertiesIn(index, scope)
+  const r = resolve(state, index, properties)
+  const optionBit = new Map<number, number>()
+  properties.forEach((p, i) => p.options.forEach((o) => optionBit.set(o.id, propertyBit(i))))
   const facets: Facets = {
     purpose: new Map(),
     brand: new Map(),
     form: new Map(),
+    options: new Map(),
     inStock: 0,
     discount: 0,
     priceMin: Number.POSITIVE_INFINITY,
@@ -194,6 +249,10 @@ export function runFilter(index: CatalogIndex, scope: Scope, state: FilterState,
     if (passesExcept(mask, 'purpose')) for (const id of e.sectionIds) bump(facets.purpose, id)
     if (passesExcept(mask, 'brand')) bump(facets.brand, e.brandId)
     if (passesExcept(mask, 'form')) bump(facets.form, e.form)
+    for (const id of e.optionIds) {
+      const bit = optionBit.get(id)
+      if (bit !== undefined && (mask & ~bit) === 0) bump(facets.options, id)
+    }
     if (e.inStock && passesExcept(mask, 'in_stock')) facets.inStock++
     if (e.hasDiscount && passesExcept(mask, 'discount')) facets.discount++
     if (passesExcept(mask, 'price')) {
@@ -225,7 +284,7 @@ export interface FilterOption {
 
 /** The spec's filter group: id, label, colsize, options, searchLabel. */
 export interface FilterGroup {
-  id: GroupId | 'sort'
+  id: GroupId | 'sort' | PropertyGroupId
   label: string
   colsize: number
   options: FilterOption[]
@@ -290,6 +349,21 @@ export function buildFilterGroups(index: CatalogIndex, scope: Scope, state: Filt
       count: result.facets.form.get(f) ?? 0,
     })).filter((o) => o.count > 0 || o.active === 'Y'),
   })
+  for (const p of propertiesIn(index, scope)) {
+    const chosen = state.props[p.code] ?? []
+    const options = p.options
+      .map((o) => ({
+        name: o.name,
+        id: o.code,
+        url: at({ props: toggleProp(state.props, p.code, o.code) }),
+        active: chosen.includes(o.code) ? ('Y' as const) : ('N' as const),
+        datatype: 'checkbox' as const,
+        count: result.facets.options.get(o.id) ?? 0,
+      }))
+      .filter((o) => o.count > 0 || o.active === 'Y')
+    // A property none of the list's products has is no choice at all.
+    if (options.length) groups.push({ id: propertyGroupId(p.code), label: p.name, colsize: options.length > 6 ? 3 : 2, searchLabel: `Найти: ${p.name.toLowerCase()}`, options })
+  }
   const rub = (k: number, up: boolean) => String(up ? Math.ceil(k / 100) : Math.floor(k / 100))
   groups.push({
     id: 'price',

@@ -4,6 +4,10 @@ import { queryRows } from '@/db/rows'
 import {
   badges,
   brands,
+  filterProperties,
+  filterPropertyOptions,
+  filterPropertySections,
+  productFilterValues,
   offers,
   partnerOutlets,
   partnerProducts,
@@ -18,7 +22,7 @@ import {
 import type { ProductForm } from '@/db/schema/catalog'
 import { offerPictureSql, selectGallerySlides } from '@/domains/media/storefront-pictures.server'
 import { productUrl, toOfferCard, type PartnerLink, type ProductCardData } from './catalog'
-import type { CatalogIndex, IndexEntry } from './catalog-filter'
+import { MAX_FILTER_PROPERTIES, type CatalogIndex, type IndexEntry, type IndexProperty } from './catalog-filter'
 
 /** Cards for the given products in the order of `ids`; unknown or inactive ids are left out. */
 export async function selectProductCards(db: Db, ids: readonly number[]): Promise<ProductCardData[]> {
@@ -108,7 +112,7 @@ export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, 
  * first, so a price sort or the discount filter agrees with what the buyer sees. Loaded once per cache period, not per request (ADR 011).
  */
 export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
-  const [rows, extra, sectionRows, brandRows] = await Promise.all([
+  const [rows, extra, sectionRows, brandRows, properties, values] = await Promise.all([
     queryRows<{
       id: number
       section_id: number
@@ -139,7 +143,10 @@ export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
       .orderBy(asc(sections.sort), asc(sections.id)),
     // A hidden brand (ADR 192) is no filter option; its products stay in the lists.
     db.select({ id: brands.id, code: brands.code, name: brands.name }).from(brands).where(eq(brands.active, true)).orderBy(asc(brands.sort), asc(brands.name)),
+    selectFilterProperties(db),
+    db.select({ productId: productFilterValues.productId, optionId: productFilterValues.optionId }).from(productFilterValues),
   ])
+  const optionsOf = groupBy(values, (v) => v.productId)
   const extraOf = groupBy(extra, (e) => e.productId)
   const activeSections = new Set(sectionRows.map((s) => s.id))
   const entries = rows
@@ -157,9 +164,34 @@ export async function selectCatalogIndex(db: Db): Promise<CatalogIndex> {
         sort: r.sort,
         createdAt: new Date(r.created_at).getTime(),
         rating: Number(r.rating),
+        optionIds: (optionsOf.get(r.id) ?? []).map((v) => v.optionId),
       }),
     )
-  return { entries, sections: sectionRows, brands: brandRows }
+  return { entries, sections: sectionRows, brands: brandRows, properties }
+}
+
+/** The shown filter properties (ADR 204) in their order, each with its sections and options in order. */
+async function selectFilterProperties(db: Db): Promise<IndexProperty[]> {
+  const [props, options, bound] = await Promise.all([
+    db
+      .select({ id: filterProperties.id, code: filterProperties.code, name: filterProperties.name })
+      .from(filterProperties)
+      .where(eq(filterProperties.active, true))
+      .orderBy(asc(filterProperties.sort), asc(filterProperties.id))
+      .limit(MAX_FILTER_PROPERTIES),
+    db
+      .select({ id: filterPropertyOptions.id, propertyId: filterPropertyOptions.propertyId, code: filterPropertyOptions.code, name: filterPropertyOptions.name })
+      .from(filterPropertyOptions)
+      .orderBy(asc(filterPropertyOptions.sort), asc(filterPropertyOptions.id)),
+    db.select({ propertyId: filterPropertySections.propertyId, sectionId: filterPropertySections.sectionId }).from(filterPropertySections),
+  ])
+  const optionsOf = groupBy(options, (o) => o.propertyId)
+  const sectionsOf = groupBy(bound, (b) => b.propertyId)
+  return props.map((p) => ({
+    ...p,
+    sectionIds: (sectionsOf.get(p.id) ?? []).map((b) => b.sectionId),
+    options: (optionsOf.get(p.id) ?? []).map((o) => ({ id: o.id, code: o.code, name: o.name })),
+  }))
 }
 
 export async function selectBrands(db: Db) {

@@ -22,9 +22,16 @@ export interface FilterState {
   priceTo: number | null
   inStock: boolean
   discount: boolean
+  /** Filter properties of the back office (ADR 204): property code → its option codes. */
+  props: Record<string, string[]>
   sort: SortCode
   page: number
 }
+
+/** A filter property's address parameter is this prefix and its code: ?p_taste=lemon. */
+export const PROPERTY_PARAM_PREFIX = 'p_'
+export const propertyGroupId = (code: string): PropertyGroupId => `${PROPERTY_PARAM_PREFIX}${code}`
+export type PropertyGroupId = `p_${string}`
 
 export const FORM_NAMES: Record<ProductForm, string> = {
   capsules: 'Капсулы',
@@ -49,6 +56,7 @@ export const EMPTY_FILTER: FilterState = {
   priceTo: null,
   inStock: false,
   discount: false,
+  props: {},
   sort: 'popular',
   page: 1,
 }
@@ -59,6 +67,10 @@ export function filterQuery(state: FilterState, extra: Record<string, string> = 
   if (state.purpose.length) p.set('purpose', state.purpose.join(','))
   if (state.brand.length) p.set('brand', state.brand.join(','))
   if (state.form.length) p.set('form', state.form.join(','))
+  for (const code of Object.keys(state.props).sort()) {
+    const options = state.props[code]!
+    if (options.length) p.set(propertyGroupId(code), options.join(','))
+  }
   if (state.priceFrom !== null) p.set('price_from', String(state.priceFrom))
   if (state.priceTo !== null) p.set('price_to', String(state.priceTo))
   if (state.inStock) p.set('in_stock', 'Y')
@@ -86,4 +98,11 @@ export const toggle = <T>(list: readonly T[], item: T): T[] => (list.includes(it
 export function clampPrice(value: string): number | null {
   if (!/^\d{1,12}$/.test(value.trim())) return null
   return Math.min(MAX_PRICE_RUB, Number(value.trim()))
+}
+
+/** The filter properties with one option of one property switched; a property left empty is dropped. */
+export function toggleProp(props: Record<string, string[]>, code: string, option: string): Record<string, string[]> {
+  const next = { ...props, [code]: toggle(props[code] ?? [], option) }
+  if (next[code]!.length === 0) delete next[code]
+  return next
 }

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 import { CloseIcon } from '@/ui/icons'
 import type { FilterGroup } from '../catalog-filter'
-import { clampPrice, filterUrl, toggle, type FilterState, type SortCode } from '../filter-state'
+import { clampPrice, filterUrl, PROPERTY_PARAM_PREFIX, toggle, toggleProp, type FilterState, type SortCode } from '../filter-state'
 
 /** Spec point 9: filter changes apply after 1 s. */
 export const FILTER_DEBOUNCE_MS = 1000
@@ -28,6 +28,11 @@ function editFor(group: FilterGroup['id'], optionId: string): Edit {
       return (s) => ({ ...s, sort: optionId as SortCode })
     case 'price':
       return (s) => s
+    default: {
+      // A filter property of the back office (ADR 204): p_{code}.
+      const code = group.slice(PROPERTY_PARAM_PREFIX.length)
+      return (s) => ({ ...s, props: toggleProp(s.props, code, optionId) })
+    }
   }
 }
 
@@ -47,6 +52,8 @@ function isActive(state: FilterState, group: FilterGroup['id'], optionId: string
       return state.sort === optionId
     case 'price':
       return false
+    default:
+      return (state.props[group.slice(PROPERTY_PARAM_PREFIX.length)] ?? []).includes(optionId)
   }
 }
 
