@@ -12,6 +12,8 @@ describe('exchange settings', () => {
     expect(resolved).toEqual({ encoding: 'windows-1251', fileLimit: 8_388_608, stepSeconds: 20, retailPriceType: 'Интернет', oldPriceType: undefined, warehouses: ['w-1', 'w-2'], stock: 'sum' })
     // Nothing stored at all: the same.
     expect(resolveExchangeSettings(settingValue('exchange.protocol', undefined), settingValue('exchange.catalog', undefined), ENV)).toEqual(resolved)
+    // Cleared (PATCH null): the same.
+    expect(resolveExchangeSettings(settingsPatch.parse({ 'exchange.protocol': null })['exchange.protocol'] ?? null, null, ENV)).toEqual(resolved)
   })
 
   it('the owner’s values win over the environment', () => {

@@ -7,6 +7,7 @@ import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { deliveryEndpoints } from './delivery'
 import { ecoEndpoints } from './eco'
+import { exchangeEndpoints } from './exchange'
 import { inboxEndpoints } from './inbox'
 import { landingEndpoints } from './landings'
 import { orderEditEndpoints } from './order-edit'
@@ -46,6 +47,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...productPictureEndpoints,
   ...deliveryEndpoints,
   ...shipmentEndpoints,
+  ...exchangeEndpoints,
   ...contentPreviewEndpoints,
   ...partnerEndpoints,
   ...ecoEndpoints,

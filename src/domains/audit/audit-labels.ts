@@ -10,6 +10,7 @@ export const AUDIT_OBJECTS: Record<string, string> = {
   question: 'Вопрос',
   product: 'Товар',
   offer: 'Предложение',
+  'exchange-group': 'Группа 1С',
 }
 
 export const AUDIT_ACTIONS: Record<string, string> = {
@@ -32,6 +33,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   edit: 'правка',
   stock: 'остаток',
   'offers-order': 'порядок предложений',
+  exchange: 'изменение из 1С',
+  'exchange-payment': 'оплата из 1С',
+  map: 'сопоставление',
 }
 
 export const auditObjectName = (code: string) => AUDIT_OBJECTS[code] ?? code

@@ -40,8 +40,9 @@ export const exchangeProtocolInput = strictObject({
   ),
   fileLimitKb: wholeOrNone(64, 1_048_576, M.fileLimit),
   stepSeconds: wholeOrNone(1, 600, M.stepSeconds),
-})
-export type ExchangeProtocolSetting = z.output<typeof exchangeProtocolInput>
+}).nullable()
+/** null (a PATCH with null) clears the stored value: every field from the environment again. */
+export type ExchangeProtocolSetting = NonNullable<z.output<typeof exchangeProtocolInput>>
 
 /** What the catalogue takes from 1С's offers: which price types, which warehouses, and how stock is counted. */
 export const exchangeCatalogInput = strictObject({
@@ -50,18 +51,18 @@ export const exchangeCatalogInput = strictObject({
   warehouses: text(2000).refine((v) => !/[\r\n]/.test(v), { error: M.warehouses }),
   /** true: an offer's stock is the first listed warehouse's alone; false: the sum over the (listed) warehouses. */
   firstWarehouseOnly: z.boolean({ error: M.format }),
-})
-export type ExchangeCatalogSetting = z.output<typeof exchangeCatalogInput>
+}).nullable()
+export type ExchangeCatalogSetting = NonNullable<z.output<typeof exchangeCatalogInput>>
 
 export const EXCHANGE_PROTOCOL_FALLBACK: ExchangeProtocolSetting = { encoding: '', fileLimitKb: null, stepSeconds: null }
 export const EXCHANGE_CATALOG_FALLBACK: ExchangeCatalogSetting = { retailPriceType: '', oldPriceType: '', warehouses: '', firstWarehouseOnly: false }
 
 /** Each field read on its own: one unreadable field keeps the environment's value, not the whole setting. */
-function fieldwise<T extends Record<string, unknown>>(schema: z.ZodObject, fallback: T) {
+function fieldwise<T extends Record<string, unknown>>(schema: z.ZodNullable<z.ZodObject>, fallback: T) {
   return (raw: unknown): T => {
     if (!raw || typeof raw !== 'object') return fallback
     const out: Record<string, unknown> = { ...fallback }
-    for (const [name, field] of Object.entries(schema.shape)) {
+    for (const [name, field] of Object.entries(schema.unwrap().shape)) {
       const parsed = (field as z.ZodType).safeParse((raw as Record<string, unknown>)[name])
       if (parsed.success) out[name] = parsed.data
     }
@@ -98,7 +99,9 @@ export interface ExchangeEnv {
 
 const list = (text: string | undefined) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 
-export function resolveExchangeSettings(protocol: ExchangeProtocolSetting, catalog: ExchangeCatalogSetting, environment: ExchangeEnv): ExchangeSettings {
+export function resolveExchangeSettings(storedProtocol: ExchangeProtocolSetting | null, storedCatalog: ExchangeCatalogSetting | null, environment: ExchangeEnv): ExchangeSettings {
+  const protocol = storedProtocol ?? EXCHANGE_PROTOCOL_FALLBACK
+  const catalog = storedCatalog ?? EXCHANGE_CATALOG_FALLBACK
   const warehouses = catalog.warehouses ? list(catalog.warehouses) : list(environment.EXCHANGE_WAREHOUSES)
   return {
     encoding: protocol.encoding || environment.EXCHANGE_ENCODING,

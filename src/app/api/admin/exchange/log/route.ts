@@ -1,0 +1,3 @@
+import { readExchangeLog } from '@/admin/api/exchange'
+
+export const GET = readExchangeLog.serve

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+
+/**
+ * The back office's view of the exchange with 1С (ADR 198): the log's filters and words, and the
+ * mapping of 1С's groups onto the shop's sections. Pure, so the pages and the API share it.
+ */
+
+export const EXCHANGE_TYPES = { catalog: 'Каталог', sale: 'Заказы' } as const
+export const EXCHANGE_MODES = {
+  checkauth: 'Вход',
+  init: 'Начало',
+  file: 'Файл',
+  import: 'Загрузка',
+  query: 'Выгрузка заказов',
+  success: 'Заказы приняты',
+  deactivate: 'Завершение',
+  complete: 'Завершение',
+} as const
+export const EXCHANGE_OUTCOMES = { success: 'Успешно', progress: 'Продолжается', failure: 'Ошибка' } as const
+
+/** The counts an import step or an orders' file writes, in Russian; an unknown key shows as it is. */
+export const COUNT_LABELS: Record<string, string> = {
+  groups: 'групп',
+  sectionsCreated: 'новых разделов',
+  goods: 'товаров',
+  goodsCreated: 'товаров создано',
+  goodsUpdated: 'товаров обновлено',
+  offers: 'предложений',
+  offersCreated: 'предложений создано',
+  offersUpdated: 'предложений обновлено',
+  warehouses: 'складов',
+  hidden: 'скрыто',
+  skipped: 'пропущено',
+  unknownGoods: 'неизвестных товаров',
+  orders: 'заказов выгружено',
+  taken: 'заказов принято',
+  documents: 'документов',
+  applied: 'применено',
+  paid: 'оплат отмечено',
+  refused: 'отклонено',
+}
+
+export function countsText(counts: Record<string, number> | null): string {
+  if (!counts) return ''
+  return Object.entries(counts)
+    .filter(([, n]) => typeof n === 'number')
+    .map(([key, n]) => `${COUNT_LABELS[key] ?? key}: ${n.toLocaleString('ru-RU')}`)
+    .join(', ')
+}
+
+const keyOf = <T extends Record<string, string>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]]
+/** An empty filter field is no filter. */
+const optionalChoice = <T extends Record<string, string>>(labels: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(keyOf(labels)).optional())
+
+export const LOG_PAGE_SIZE = 50
+
+export const exchangeLogQuery = z.object({
+  type: optionalChoice(EXCHANGE_TYPES),
+  mode: optionalChoice(EXCHANGE_MODES),
+  outcome: optionalChoice(EXCHANGE_OUTCOMES),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+})
+export type ExchangeLogQuery = z.output<typeof exchangeLogQuery>
+
+export const GROUP_MESSAGES = {
+  noGroup: 'Такой группы 1С нет: она появляется после первой загрузки каталога.',
+  noSection: 'Такого раздела нет.',
+  section: 'Выберите раздел.',
+} as const
+
+/** 1С's Ид: a GUID as a rule; any printable text up to 200 characters is taken. */
+export const groupMappingInput = z.strictObject({
+  externalId: z.string({ error: GROUP_MESSAGES.noGroup }).min(1, { error: GROUP_MESSAGES.noGroup }).max(200, { error: GROUP_MESSAGES.noGroup }),
+  sectionId: z.number({ error: GROUP_MESSAGES.section }).int({ error: GROUP_MESSAGES.section }).min(1, { error: GROUP_MESSAGES.section }).max(2_147_483_647, { error: GROUP_MESSAGES.section }),
+})
+export type GroupMappingInput = z.output<typeof groupMappingInput>
