@@ -179,11 +179,11 @@ export async function updateLanding(q: Db, actor: Actor, id: number, input: unkn
 }
 
 /** The draft (or else the page) of a landing by code, for the preview only: hidden ones too. */
-export async function landingDraftByCode(q: Db | Tx, code: string): Promise<{ code: string; title: string; data: unknown } | null> {
+export async function landingDraftByCode(q: Db | Tx, code: string): Promise<{ code: string; title: string; data: unknown; published: boolean } | null> {
   const [row] = await q
-    .select({ code: landingPages.code, title: landingPages.title, data: landingPages.data, draft: landingPages.draft })
+    .select({ code: landingPages.code, title: landingPages.title, data: landingPages.data, draft: landingPages.draft, active: landingPages.active })
     .from(landingPages)
     .where(and(eq(landingPages.code, code), eq(landingPages.kind, 'product')))
   if (!row) return null
-  return row.draft ? { code: row.code, ...row.draft } : { code: row.code, title: row.title, data: row.data }
+  return row.draft ? { code: row.code, ...row.draft, published: false } : { code: row.code, title: row.title, data: row.data, published: row.active === 1 }
 }
