@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
 import { catalogImportEndpoints } from './catalog-import'
 import { catalogStructureEndpoints } from './catalog-structure'
+import { contentEndpoints } from './content'
 import { contentPreviewEndpoints } from './content-preview'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
@@ -49,6 +50,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...shipmentEndpoints,
   ...exchangeEndpoints,
   ...contentPreviewEndpoints,
+  ...contentEndpoints,
   ...partnerEndpoints,
   ...ecoEndpoints,
   ...webinarEndpoints,

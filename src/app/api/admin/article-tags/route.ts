@@ -1,0 +1,3 @@
+import { articleTagsEndpoint } from '@/admin/api/content'
+
+export const GET = articleTagsEndpoint.serve

@@ -1,0 +1,3 @@
+import { updateEncSectionEndpoint } from '@/admin/api/content'
+
+export const PATCH = updateEncSectionEndpoint.serve

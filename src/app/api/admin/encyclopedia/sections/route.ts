@@ -1,0 +1,4 @@
+import { createEncSectionEndpoint, listEncSectionsEndpoint } from '@/admin/api/content'
+
+export const GET = listEncSectionsEndpoint.serve
+export const POST = createEncSectionEndpoint.serve

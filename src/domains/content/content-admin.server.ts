@@ -1,0 +1,310 @@
+import 'server-only'
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import { announceChanges } from '@/db/change-feed'
+import type { Db, Tx } from '@/db/client'
+import { articleProducts, articles, articleTagLinks, articleTags, legalPages, news, products } from '@/db/schema'
+import { recordChange } from '@/domains/audit/audit.server'
+import type { Actor } from '@/domains/staff/permissions'
+import { Refusal } from '@/lib/refusal'
+import {
+  articleInput,
+  articlePatch,
+  CONTENT_MESSAGES as M,
+  legalInput,
+  legalPatch,
+  newsInput,
+  newsPatch,
+  type ArticleView,
+  type ContentListItem,
+  type ContentListQuery,
+  type LegalView,
+  type NewsView,
+} from './content-admin.schema'
+
+/**
+ * Articles, news and legal pages as staff run them (issue 20, ADR 200). Each write takes the row's
+ * lock, writes its audit line (only what really changed) and announces the 'content' tag in its own
+ * transaction (ADR 160), so every instance's data cache and full-page cache drop it on commit. Nothing
+ * is deleted: an item is hidden (published: false), and a hidden item answers 404 to buyers.
+ */
+export const CONTENT_TAGS = ['content'] as const
+
+type FieldError = { field: string; message: string }
+
+export function invalid(errors: FieldError[]): Refusal {
+  const first = errors[0]?.message ?? M.format
+  return new Refusal('invalid', first, { error: first, errors })
+}
+
+export function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const seen = new Set<string>()
+  throw invalid(
+    result.error.issues
+      .map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }))
+      .filter((e) => !seen.has(e.field) && Boolean(seen.add(e.field))),
+  )
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The fields of a patch that differ from the current values, before and after. */
+export function changed<T extends Record<string, unknown>>(current: T, patch: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+  const before: Partial<T> = {}
+  const after: Partial<T> = {}
+  for (const key of Object.keys(patch) as (keyof T)[]) {
+    if (patch[key] === undefined || same(patch[key], current[key])) continue
+    before[key] = current[key]
+    after[key] = patch[key]
+  }
+  return { before, after }
+}
+
+/** A date as the views give it (UTC ISO with milliseconds), so an unchanged date compares equal. */
+function withIsoDate<T extends { publishedAt?: string | undefined }>(patch: T): T {
+  return patch.publishedAt === undefined ? patch : { ...patch, publishedAt: new Date(patch.publishedAt).toISOString() }
+}
+
+/** Dates go to the audit log as ISO strings. */
+export function forAudit<T extends Record<string, unknown>>(values: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))
+}
+
+export async function ensureProducts(tx: Tx, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return
+  const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...productIds]))
+  if (found.length !== new Set(productIds).size) throw invalid([{ field: 'productIds', message: M.productNotFound }])
+}
+
+function searchWhere(query: ContentListQuery, cols: { name: SQL.Aliased | Parameters<typeof ilike>[0]; code: Parameters<typeof ilike>[0]; active: Parameters<typeof eq>[0] }) {
+  const term = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
+  return and(
+    term ? or(ilike(cols.name as Parameters<typeof ilike>[0], term), ilike(cols.code, term)) : undefined,
+    query.state ? eq(cols.active, query.state === 'published') : undefined,
+  )
+}
+
+/* ---------- articles ---------- */
+
+export const articleAddress = (code: string) => `/health/item/${code}/`
+
+export async function listArticles(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
+  const rows = await q
+    .select({ id: articles.id, name: articles.name, code: articles.code, group: articles.category, published: articles.active, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(searchWhere(query, { name: articles.name, code: articles.code, active: articles.active }))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(500)
+  return { items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), url: articleAddress(r.code) })) }
+}
+
+export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> {
+  const [row] = await q.select().from(articles).where(eq(articles.id, id))
+  if (!row) throw new Refusal('not-found', M.articleNotFound)
+  const [tags, prods] = await Promise.all([
+    q.select({ id: articleTagLinks.tagId }).from(articleTagLinks).where(eq(articleTagLinks.articleId, id)).orderBy(asc(articleTagLinks.tagId)),
+    q.select({ id: articleProducts.productId }).from(articleProducts).where(eq(articleProducts.articleId, id)).orderBy(asc(articleProducts.productId)),
+  ])
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    category: row.category,
+    previewText: row.previewText,
+    picture: row.picture,
+    text: row.text,
+    buttonUrl: row.buttonUrl,
+    buttonText: row.buttonText,
+    tagIds: tags.map((t) => t.id),
+    productIds: prods.map((p) => p.id),
+    recommended: row.recommended,
+    professional: row.professional,
+    published: row.active,
+    publishedAt: row.publishedAt.toISOString(),
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    url: articleAddress(row.code),
+  }
+}
+
+/** Tags for the editor's checkboxes. */
+export async function listArticleTags(q: Db | Tx): Promise<{ id: number; name: string }[]> {
+  return q.select({ id: articleTags.id, name: articleTags.name }).from(articleTags).orderBy(asc(articleTags.sort), asc(articleTags.name))
+}
+
+async function codeTaken(tx: Tx, table: typeof articles | typeof news, code: string, except = 0): Promise<boolean> {
+  const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.code, code), ne(table.id, except)))
+  return rows.length > 0
+}
+
+async function setArticleLinks(tx: Tx, articleId: number, tagIds: readonly number[] | undefined, productIds: readonly number[] | undefined) {
+  if (tagIds) {
+    if (tagIds.length) {
+      const found = await tx.select({ id: articleTags.id }).from(articleTags).where(inArray(articleTags.id, [...tagIds]))
+      if (found.length !== new Set(tagIds).size) throw invalid([{ field: 'tagIds', message: M.tagNotFound }])
+    }
+    await tx.delete(articleTagLinks).where(eq(articleTagLinks.articleId, articleId))
+    if (tagIds.length) await tx.insert(articleTagLinks).values([...new Set(tagIds)].map((tagId) => ({ articleId, tagId })))
+  }
+  if (productIds) {
+    await ensureProducts(tx, productIds)
+    await tx.delete(articleProducts).where(eq(articleProducts.articleId, articleId))
+    if (productIds.length) await tx.insert(articleProducts).values([...new Set(productIds)].map((productId) => ({ articleId, productId })))
+  }
+}
+
+export async function createArticle(q: Db, actor: Actor, input: unknown): Promise<ArticleView> {
+  const { tagIds, productIds, published, publishedAt, ...rest } = parsed(articleInput, input)
+  const a = { ...rest, publishedAt: new Date(publishedAt) }
+  const id = await q.transaction(async (tx) => {
+    if (await codeTaken(tx, articles, a.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...a, active: published })
+      .returning({ id: articles.id })
+    await setArticleLinks(tx, row!.id, tagIds, productIds)
+    await recordChange(tx, actor, { objectType: 'article', objectId: row!.id, action: 'create', after: forAudit({ ...a, tagIds, productIds, published }) })
+    await announceChanges(tx, CONTENT_TAGS)
+    return row!.id
+  })
+  return articleById(q, id)
+}
+
+export async function updateArticle(q: Db, actor: Actor, id: number, input: unknown): Promise<ArticleView> {
+  const patch = parsed(articlePatch, input)
+  await q.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).for('update')
+    if (!locked) throw new Refusal('not-found', M.articleNotFound)
+    const current = await articleById(tx, id)
+    const { before, after } = changed(current as Record<string, unknown>, withIsoDate(patch) as Record<string, unknown>)
+    if (Object.keys(after).length === 0) return
+    if (typeof after.code === 'string' && (await codeTaken(tx, articles, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
+    const { tagIds, productIds, published, publishedAt, ...columns } = after as z.output<typeof articlePatch>
+    const set = { ...columns, ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }), ...(published === undefined ? {} : { active: published }) }
+    if (Object.keys(set).length) await tx.update(articles).set(set).where(eq(articles.id, id))
+    await setArticleLinks(tx, id, tagIds, productIds)
+    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
+    await recordChange(tx, actor, { objectType: 'article', objectId: id, action, before: forAudit(before), after: forAudit(after) })
+    await announceChanges(tx, CONTENT_TAGS)
+  })
+  return articleById(q, id)
+}
+
+/* ---------- news ---------- */
+
+export const newsAddress = (code: string) => `/news/${code}/`
+
+export async function listNews(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
+  const rows = await q
+    .select({ id: news.id, name: news.name, code: news.code, published: news.active, publishedAt: news.publishedAt })
+    .from(news)
+    .where(searchWhere(query, { name: news.name, code: news.code, active: news.active }))
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(500)
+  return { items: rows.map((r) => ({ ...r, group: '', publishedAt: r.publishedAt.toISOString(), url: newsAddress(r.code) })) }
+}
+
+export async function newsById(q: Db | Tx, id: number): Promise<NewsView> {
+  const [row] = await q.select().from(news).where(eq(news.id, id))
+  if (!row) throw new Refusal('not-found', M.newsNotFound)
+  const { active, publishedAt, ...rest } = row
+  return { ...rest, published: active, publishedAt: publishedAt.toISOString(), url: newsAddress(row.code) }
+}
+
+export async function createNews(q: Db, actor: Actor, input: unknown): Promise<NewsView> {
+  const { published, publishedAt, ...rest } = parsed(newsInput, input)
+  const n = { ...rest, publishedAt: new Date(publishedAt) }
+  const id = await q.transaction(async (tx) => {
+    if (await codeTaken(tx, news, n.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    const [row] = await tx
+      .insert(news)
+      .values({ ...n, active: published })
+      .returning({ id: news.id })
+    await recordChange(tx, actor, { objectType: 'news', objectId: row!.id, action: 'create', after: forAudit({ ...n, published }) })
+    await announceChanges(tx, CONTENT_TAGS)
+    return row!.id
+  })
+  return newsById(q, id)
+}
+
+export async function updateNews(q: Db, actor: Actor, id: number, input: unknown): Promise<NewsView> {
+  const patch = parsed(newsPatch, input)
+  await q.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: news.id }).from(news).where(eq(news.id, id)).for('update')
+    if (!locked) throw new Refusal('not-found', M.newsNotFound)
+    const current = await newsById(tx, id)
+    const { before, after } = changed(current as Record<string, unknown>, withIsoDate(patch) as Record<string, unknown>)
+    if (Object.keys(after).length === 0) return
+    if (typeof after.code === 'string' && (await codeTaken(tx, news, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
+    const { published, publishedAt, ...columns } = after as z.output<typeof newsPatch>
+    await tx
+      .update(news)
+      .set({ ...columns, ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }), ...(published === undefined ? {} : { active: published }) })
+      .where(eq(news.id, id))
+    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
+    await recordChange(tx, actor, { objectType: 'news', objectId: id, action, before: forAudit(before), after: forAudit(after) })
+    await announceChanges(tx, CONTENT_TAGS)
+  })
+  return newsById(q, id)
+}
+
+/* ---------- legal pages ---------- */
+
+export const legalAddress = (slug: string) => `/about/${slug}/`
+
+export async function listLegalPages(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
+  const rows = await q
+    .select({ id: legalPages.id, name: legalPages.title, code: legalPages.slug, published: legalPages.active })
+    .from(legalPages)
+    .where(searchWhere(query, { name: legalPages.title, code: legalPages.slug, active: legalPages.active }))
+    .orderBy(asc(legalPages.id))
+  return { items: rows.map((r) => ({ ...r, group: '', publishedAt: null, url: legalAddress(r.code) })) }
+}
+
+export async function legalById(q: Db | Tx, id: number): Promise<LegalView> {
+  const [row] = await q.select().from(legalPages).where(eq(legalPages.id, id))
+  if (!row) throw new Refusal('not-found', M.legalNotFound)
+  return { id: row.id, title: row.title, slug: row.slug, sections: row.sections, published: row.active, updatedAt: row.updatedAt.toISOString(), url: legalAddress(row.slug) }
+}
+
+async function slugTaken(tx: Tx, slug: string, except = 0): Promise<boolean> {
+  return (await tx.select({ id: legalPages.id }).from(legalPages).where(and(eq(legalPages.slug, slug), ne(legalPages.id, except)))).length > 0
+}
+
+export async function createLegalPage(q: Db, actor: Actor, input: unknown): Promise<LegalView> {
+  const { published, ...p } = parsed(legalInput, input)
+  const id = await q.transaction(async (tx) => {
+    if (await slugTaken(tx, p.slug)) throw invalid([{ field: 'slug', message: M.codeTaken }])
+    const [row] = await tx
+      .insert(legalPages)
+      .values({ ...p, active: published })
+      .returning({ id: legalPages.id })
+    await recordChange(tx, actor, { objectType: 'legal_page', objectId: row!.id, action: 'create', after: { ...p, published } })
+    await announceChanges(tx, CONTENT_TAGS)
+    return row!.id
+  })
+  return legalById(q, id)
+}
+
+export async function updateLegalPage(q: Db, actor: Actor, id: number, input: unknown): Promise<LegalView> {
+  const patch = parsed(legalPatch, input)
+  await q.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: legalPages.id }).from(legalPages).where(eq(legalPages.id, id)).for('update')
+    if (!locked) throw new Refusal('not-found', M.legalNotFound)
+    const current = await legalById(tx, id)
+    const { before, after } = changed(current as Record<string, unknown>, patch as Record<string, unknown>)
+    if (Object.keys(after).length === 0) return
+    if (typeof after.slug === 'string' && (await slugTaken(tx, after.slug, id))) throw invalid([{ field: 'slug', message: M.codeTaken }])
+    const { published, ...columns } = after as z.output<typeof legalPatch>
+    await tx
+      .update(legalPages)
+      .set({ ...columns, ...(published === undefined ? {} : { active: published }), updatedAt: new Date() })
+      .where(eq(legalPages.id, id))
+    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
+    await recordChange(tx, actor, { objectType: 'legal_page', objectId: id, action, before, after })
+    await announceChanges(tx, CONTENT_TAGS)
+  })
+  return legalById(q, id)
+}
