@@ -7,6 +7,7 @@ import { contentPreviewEndpoints } from './content-preview'
 import { couponEndpoints } from './coupons'
 import { customerEndpoints } from './customers'
 import { deliveryEndpoints } from './delivery'
+import { filterPropertyEndpoints } from './filter-properties'
 import { ecoEndpoints } from './eco'
 import { exchangeEndpoints } from './exchange'
 import { inboxEndpoints } from './inbox'
@@ -43,6 +44,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...savedViewEndpoints,
   ...productEndpoints,
   ...catalogStructureEndpoints,
+  ...filterPropertyEndpoints,
   ...stockEndpoints,
   ...catalogImportEndpoints,
   ...productPictureEndpoints,

@@ -1,0 +1,3 @@
+import { updateFilterOptionEndpoint } from '@/admin/api/filter-properties'
+
+export const PATCH = updateFilterOptionEndpoint.serve

@@ -1,0 +1,3 @@
+import { reorderFilterOptionsEndpoint } from '@/admin/api/filter-properties'
+
+export const POST = reorderFilterOptionsEndpoint.serve

@@ -1,0 +1,3 @@
+import { createFilterOptionEndpoint } from '@/admin/api/filter-properties'
+
+export const POST = createFilterOptionEndpoint.serve

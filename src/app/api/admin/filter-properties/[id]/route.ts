@@ -1,0 +1,4 @@
+import { readFilterPropertyEndpoint, updateFilterPropertyEndpoint } from '@/admin/api/filter-properties'
+
+export const GET = readFilterPropertyEndpoint.serve
+export const PATCH = updateFilterPropertyEndpoint.serve

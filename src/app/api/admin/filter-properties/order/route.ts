@@ -1,0 +1,3 @@
+import { reorderFilterPropertiesEndpoint } from '@/admin/api/filter-properties'
+
+export const POST = reorderFilterPropertiesEndpoint.serve
