@@ -3,6 +3,8 @@ import { db } from '@/db/client'
 import {
   courierZoneInput,
   courierZoneView,
+  ownPickupTermsInput,
+  ownPickupTermsView,
   ownPointInput,
   ownPointPatch,
   ownPointView,
@@ -14,8 +16,10 @@ import {
   deleteCourierZone,
   listCourierZones,
   listOwnPoints,
+  ownPickupTerms,
   ownPoint,
   putCourierZone,
+  putOwnPickupTerms,
   updateOwnPoint,
 } from '@/domains/delivery/own/own-delivery.server'
 import { endpoint } from '../endpoint'
@@ -99,6 +103,27 @@ export const deleteCourierZoneEndpoint = endpoint({
   handle: ({ params, actor }) => deleteCourierZone(db(), actor, params.city),
 })
 
+export const readOwnPickupTermsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/delivery/own-pickup',
+  permission: 'settings.read',
+  summary: 'Цена самовывоза из пунктов магазина: цена в копейках, порог бесплатной доставки, срок в днях',
+  tag: TAG,
+  response: ownPickupTermsView,
+  handle: () => ownPickupTerms(db()),
+})
+
+export const putOwnPickupTermsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/delivery/own-pickup',
+  permission: 'settings.write',
+  summary: 'Изменить цену самовывоза из пунктов магазина (одна для всех пунктов), порог бесплатной доставки и срок',
+  tag: TAG,
+  body: ownPickupTermsInput,
+  response: ownPickupTermsView,
+  handle: ({ body, actor }) => putOwnPickupTerms(db(), actor, body),
+})
+
 export const deliveryEndpoints = [
   listOwnPointsEndpoint,
   createOwnPointEndpoint,
@@ -107,4 +132,6 @@ export const deliveryEndpoints = [
   listCourierZonesEndpoint,
   putCourierZoneEndpoint,
   deleteCourierZoneEndpoint,
+  readOwnPickupTermsEndpoint,
+  putOwnPickupTermsEndpoint,
 ]

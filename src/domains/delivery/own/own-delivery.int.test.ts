@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GET as pointsGet, POST as pointsPost } from '@/app/api/admin/delivery/points/route'
 import { PATCH as pointPatch } from '@/app/api/admin/delivery/points/[id]/route'
 import { GET as zonesGet } from '@/app/api/admin/delivery/zones/route'
+import { GET as ownPickupGet, POST as ownPickupPost } from '@/app/api/admin/delivery/own-pickup/route'
 import { DELETE as zoneDelete, POST as zonePost } from '@/app/api/admin/delivery/zones/[city]/route'
 import { POST as pvz } from '@/app/ajax/VuePvzComponent/route'
 import { db } from '@/db/client'
@@ -64,6 +65,39 @@ function goProduction() {
   reloadEnv()
   clearCache()
 }
+
+describe('the price of own pickup (ADR 195)', () => {
+  it('the owner sets a price with a free-from threshold; the checkout shows it, free above the threshold; a manager may not', async () => {
+    const path = '/api/admin/delivery/own-pickup/'
+    expect((await call(ownPickupGet, owner, 'GET', path)).body).toEqual({ priceKopecks: 0, freeFromKopecks: null, daysFrom: 1, daysTo: 2 })
+    const free = await listDeliveryOptions({ cityCode: 'moskva', basket })
+    expect(free.find((o) => o.code === 'shop')).toMatchObject({ priceKopecks: 0 })
+
+    const refused = await call(ownPickupPost, manager, 'POST', path, { priceKopecks: 15_000, freeFromKopecks: 300_000, daysFrom: 1, daysTo: 2 })
+    expect(refused.status).toBe(403)
+    const bad = await call(ownPickupPost, owner, 'POST', path, { priceKopecks: 15_000, freeFromKopecks: null, daysFrom: 3, daysTo: 1 })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body)).toContain('Срок «до» не может быть меньше срока «от».')
+
+    try {
+      const set = await call(ownPickupPost, owner, 'POST', path, { priceKopecks: 15_000, freeFromKopecks: 300_000, daysFrom: 1, daysTo: 3 })
+      expect(set).toEqual({ status: 200, body: { priceKopecks: 15_000, freeFromKopecks: 300_000, daysFrom: 1, daysTo: 3 } })
+      const [audit] = await db().select().from(auditLog).where(eq(auditLog.objectType, 'delivery-own-pickup'))
+      expect(audit).toMatchObject({ action: 'update', after: { priceKopecks: 15_000 } })
+
+      // The checkout: 150 ₽ for a 990 ₽ basket, on every distance zone, free from 3 000 ₽.
+      const priced = await listDeliveryOptions({ cityCode: 'moskva', basket })
+      expect(priced.find((o) => o.code === 'shop')).toMatchObject({ priceKopecks: 15_000, periodText: 'от 1 до 3 дней' })
+      const big = await listDeliveryOptions({ cityCode: 'moskva', basket: [{ ...basket[0]!, priceKopecks: 300_000 }] })
+      expect(big.find((o) => o.code === 'shop')).toMatchObject({ priceKopecks: 0 })
+      // The point's detail in the picker says the same price.
+      const info = await pvz(formPost('/ajax/VuePvzComponent/', { action: 'getInfo', type: 'shop', id: 'SHOP-DEMO-0001', city: 'moskva', basket: JSON.stringify([{ name: 'Омега-3', id: 12, price: 990, quantity: 1, weight: 200 }]) }, visitor))
+      expect(await info.json()).toMatchObject({ id: 'SHOP-DEMO-0001', price: 150 })
+    } finally {
+      await call(ownPickupPost, owner, 'POST', path, { priceKopecks: 0, freeFromKopecks: null, daysFrom: 1, daysTo: 2 })
+    }
+  })
+})
 
 describe('own pickup points', () => {
   it('the owner adds one; the checkout offers pickup there at once, and a point taken out of use goes', async () => {

@@ -13,6 +13,7 @@ export const OWN_DELIVERY_MESSAGES = {
   money: 'Сумма в копейках: целое число от 0.',
   days: 'Срок: целое число дней от 0 до 30.',
   invalid: 'Проверьте поля формы.',
+  daysOrder: 'Срок «до» не может быть меньше срока «от».',
 } as const
 const M = OWN_DELIVERY_MESSAGES
 
@@ -64,6 +65,25 @@ export type CourierZoneInput = z.infer<typeof courierZoneInput>
 
 export const courierZoneView = courierZoneInput.extend({ cityCode: z.string(), cityName: z.string(), region: z.string() })
 export type CourierZoneView = z.infer<typeof courierZoneView>
+
+/**
+ * The price of pickup at the shop's own points (ADR 195): one price for every point, free from a
+ * threshold, and the days it takes. Kept as the method's tariff rows and threshold, so the checkout
+ * prices it as before.
+ */
+const days = z.number({ error: M.days }).int(M.days).min(0, M.days).max(30, M.days)
+export const ownPickupTermsInput = z
+  .object({
+    priceKopecks: money,
+    /** Null: never free. */
+    freeFromKopecks: money.nullable(),
+    daysFrom: days,
+    daysTo: days,
+  })
+  .refine((t) => t.daysTo >= t.daysFrom, { message: M.daysOrder, path: ['daysTo'] })
+export type OwnPickupTermsInput = z.infer<typeof ownPickupTermsInput>
+export const ownPickupTermsView = z.object({ priceKopecks: z.number(), freeFromKopecks: z.number().nullable(), daysFrom: z.number(), daysTo: z.number() })
+export type OwnPickupTermsView = z.infer<typeof ownPickupTermsView>
 
 export const pointIdParams = z.object({ id: z.string().trim().min(1).max(100) })
 export const zoneCityParams = z.object({ city: z.string().trim().min(1).max(100) })

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { announceChanges } from '@/db/change-feed'
-import { cities, courierCities, deliveryServices, pickupPoints } from '@/db/schema'
+import { cities, courierCities, deliveryServices, deliveryTariffs, pickupPoints } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
@@ -11,6 +11,8 @@ import {
   OWN_DELIVERY_MESSAGES as M,
   type CourierZoneInput,
   type CourierZoneView,
+  type OwnPickupTermsInput,
+  type OwnPickupTermsView,
   type OwnPointInput,
   type OwnPointView,
 } from './own-delivery.schema'
@@ -157,4 +159,34 @@ export async function deleteCourierZone(q: Db, actor: Actor, cityCode: string): 
     await announceChanges(tx, [TAG])
   })
   return { deleted: true }
+}
+
+/**
+ * The price of pickup at the shop's points (ADR 195): the method's tariff rows (one per distance zone,
+ * all alike here) and its free-delivery threshold. The checkout prices the method from them as before.
+ */
+export async function ownPickupTerms(q: Db | Tx): Promise<OwnPickupTermsView> {
+  const service = await ownService(q)
+  const [tariff] = await q.select().from(deliveryTariffs).where(eq(deliveryTariffs.serviceId, service.id)).orderBy(asc(deliveryTariffs.zone)).limit(1)
+  return { priceKopecks: tariff?.baseKopecks ?? 0, freeFromKopecks: service.freeFromKopecks, daysFrom: tariff?.daysFrom ?? 1, daysTo: tariff?.daysTo ?? 2 }
+}
+
+/** Distance zones of the delivery tariffs (ADR 040): 0 … 5. */
+const ZONES = [0, 1, 2, 3, 4, 5]
+
+export async function putOwnPickupTerms(q: Db, actor: Actor, input: OwnPickupTermsInput): Promise<OwnPickupTermsView> {
+  await q.transaction(async (tx) => {
+    const service = await ownService(tx)
+    const [locked] = await tx.select().from(deliveryServices).where(eq(deliveryServices.id, service.id)).for('update')
+    const before = await ownPickupTerms(tx)
+    const row = { baseKopecks: input.priceKopecks, perKgKopecks: 0, daysFrom: input.daysFrom, daysTo: input.daysTo }
+    await tx
+      .insert(deliveryTariffs)
+      .values(ZONES.map((zone) => ({ serviceId: service.id, zone, ...row })))
+      .onConflictDoUpdate({ target: [deliveryTariffs.serviceId, deliveryTariffs.zone], set: row })
+    await tx.update(deliveryServices).set({ freeFromKopecks: input.freeFromKopecks }).where(eq(deliveryServices.id, locked!.id))
+    await recordChange(tx, actor, { objectType: 'delivery-own-pickup', objectId: service.id, action: 'update', before, after: input })
+    await announceChanges(tx, [TAG])
+  })
+  return ownPickupTerms(q)
 }
