@@ -181,19 +181,19 @@ describe('catalogue import in steps', () => {
     reloadEnv()
     try {
       const next = await signIn(DEMO.email, DEMO.password)
-      const goods: Good[] = Array.from({ length: 450 }, (_, i) => ({ id: `bulk-${String(i).padStart(4, '0')}`, name: `Пакетин номер ${i}`, group: 'grp-vit-0001', article: `BULK-${i}` }))
+      const goods: Good[] = Array.from({ length: 1_200 }, (_, i) => ({ id: `bulk-${String(i).padStart(4, '0')}`, name: `Пакетин номер ${i}`, group: 'grp-vit-0001', article: `BULK-${i}` }))
       await sendFile(next, 'import.xml', importXml({ onlyChanges: true, goods }), 20_000)
       const answers = await importFile(next, 'import.xml')
       expect(answers.length).toBeGreaterThan(2)
       expect(answers.slice(0, -1).every((a) => a[0] === 'progress' && /^Обработано элементов: \d+$/.test(a[1]!))).toBe(true)
       expect(answers.at(-1)?.[0]).toBe('success')
       const linked = await db().select().from(exchangeProducts).where(inArray(exchangeProducts.externalId, goods.map((g) => g.id)))
-      expect(linked).toHaveLength(450)
+      expect(linked).toHaveLength(1_200)
       const named = await db().select({ id: products.id }).from(products).where(inArray(products.name, goods.map((g) => g.name)))
-      expect(named).toHaveLength(450)
+      expect(named).toHaveLength(1_200)
       const [state] = await db().select().from(exchangeImports).where(eq(exchangeImports.filename, 'import.xml')).orderBy(desc(exchangeImports.id)).limit(1)
-      // The catalogue's header and the 450 goods.
-      expect(state).toMatchObject({ done: true, position: 451 })
+      // The catalogue's header and the 1 200 goods (batches of 500).
+      expect(state).toMatchObject({ done: true, position: 1_201 })
     } finally {
       vi.stubEnv('EXCHANGE_STEP_SECONDS', '')
       reloadEnv()
@@ -202,7 +202,7 @@ describe('catalogue import in steps', () => {
 
   it('resumes after a crash from the stored position, without duplicates', async () => {
     const next = await signIn(DEMO.email, DEMO.password)
-    const goods: Good[] = Array.from({ length: 250 }, (_, i) => ({ id: `resume-${i}`, name: `Резюмин ${i}`, article: `RES-${i}` }))
+    const goods: Good[] = Array.from({ length: 700 }, (_, i) => ({ id: `resume-${i}`, name: `Резюмин ${i}`, article: `RES-${i}` }))
     await sendFile(next, 'import.xml', importXml({ onlyChanges: true, goods }))
     // A previous request committed the first batch and died: its position stands in the database.
     const { exchangeSessionOf } = await import('@/domains/exchange/exchange-auth.server')
@@ -215,7 +215,7 @@ describe('catalogue import in steps', () => {
     expect(first.status).toBe('progress')
     expect((await importFile(next, 'import.xml')).at(-1)?.[0]).toBe('success')
     const linked = await db().select().from(exchangeProducts).where(inArray(exchangeProducts.externalId, goods.map((g) => g.id)))
-    expect(linked).toHaveLength(250)
-    expect(await db().select({ id: products.id }).from(products).where(inArray(products.name, goods.map((g) => g.name)))).toHaveLength(250)
+    expect(linked).toHaveLength(700)
+    expect(await db().select({ id: products.id }).from(products).where(inArray(products.name, goods.map((g) => g.name)))).toHaveLength(700)
   })
 })

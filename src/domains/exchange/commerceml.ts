@@ -24,6 +24,8 @@ export type CmlItem =
   | { kind: 'warehouse'; id: string; name: string }
   | { kind: 'offer'; node: XmlNode }
   | { kind: 'document'; node: XmlNode }
+  /** A good or an offer a resumed step has already written: counted, not read into a tree. */
+  | { kind: 'skipped' }
 
 /** Element name → the parent it must have to be an item of its own. */
 const ITEMS: Record<string, string> = {
@@ -91,12 +93,26 @@ function itemOf(frame: Frame, stack: readonly Frame[]): CmlItem | null {
   }
 }
 
-/** The items of a CommerceML file, in document order. Throws on malformed XML with the parser's message. */
-export async function* readCommerceMl(file: string): AsyncGenerator<CmlItem> {
+/** Items that never nest, so a resumed step can pass over them without building their trees. */
+const SKIPPABLE = new Set(['Товар', 'Предложение'])
+
+/**
+ * The items of a CommerceML file, in document order. Throws on malformed XML with the parser's message.
+ * `skip`: goods and offers among the first `skip` items come as `skipped` (a resumed step's work done).
+ */
+export async function* readCommerceMl(file: string, options: { skip?: number } = {}): AsyncGenerator<CmlItem> {
   const parser = new SaxesParser({ xmlns: false, position: true })
   const stack: Frame[] = []
   const ready: CmlItem[] = []
+  const skip = options.skip ?? 0
+  /** Items handed out or ready so far: the next closing item's position is this + 1. */
+  let produced = 0
+  let skipping = false
   let failed: Error | undefined
+  const push = (item: CmlItem) => {
+    produced++
+    ready.push(item)
+  }
 
   parser.on('error', (e) => {
     failed ??= e
@@ -107,9 +123,18 @@ export async function* readCommerceMl(file: string): AsyncGenerator<CmlItem> {
     const attrs: Record<string, string> = {}
     for (const [k, v] of Object.entries(tag.attributes)) attrs[localName(k)] = v
     if ((name === 'Каталог' || name === 'ПакетПредложений') && attrs.СодержитТолькоИзменения !== undefined) {
-      ready.push({ kind: 'header', onlyChanges: TRUE.test(attrs.СодержитТолькоИзменения) })
+      push({ kind: 'header', onlyChanges: TRUE.test(attrs.СодержитТолькоИзменения) })
+    }
+    if (skipping) {
+      stack.push({ name, item: false })
+      return
     }
     const isItem = ITEMS[name] !== undefined && parent !== undefined && parent.name === ITEMS[name]
+    if (isItem && SKIPPABLE.has(name) && produced < skip) {
+      skipping = true
+      stack.push({ name, item: true })
+      return
+    }
     const capture = isItem || parent?.node !== undefined || ((parent?.name === 'Каталог' || parent?.name === 'ПакетПредложений') && name === 'СодержитТолькоИзменения')
     const node: XmlNode | undefined = capture ? { name, attrs, text: '', children: [] } : undefined
     if (node && !isItem && parent?.node) parent.node.children.push(node)
@@ -125,12 +150,19 @@ export async function* readCommerceMl(file: string): AsyncGenerator<CmlItem> {
   })
   parser.on('closetag', () => {
     const frame = stack.pop()
+    if (skipping) {
+      if (frame?.item) {
+        skipping = false
+        push({ kind: 'skipped' })
+      }
+      return
+    }
     if (!frame?.node) return
     if (frame.item) {
       const item = itemOf(frame, stack)
-      if (item) ready.push(item)
+      if (item) push(item)
     } else if (frame.name === 'СодержитТолькоИзменения' && !stack[stack.length - 1]?.node) {
-      ready.push({ kind: 'header', onlyChanges: TRUE.test(frame.node.text.trim()) })
+      push({ kind: 'header', onlyChanges: TRUE.test(frame.node.text.trim()) })
     }
   })
 
