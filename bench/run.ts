@@ -1,7 +1,8 @@
 /**
  * `npm run bench [filter]`: a production build on a bench database with 10 000 extra products
  * (var/bench), one server, then each target of bench/targets/*.ts under load: requests/s and
- * p50/p95/p99 latency, plus first-load JS (gzip) for pages that ask for it.
+ * p50/p95/p99 latency, plus first-load JS (gzip) for pages that ask for it. `BENCH_PRODUCTS=100000`
+ * measures on a catalogue that size instead (issue 17, goal 6), in its own var/bench-100000.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
@@ -19,12 +20,14 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
  * budgets are about), 10 the throughput and the queueing when every core is busy.
  */
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,10').split(',').map(Number).filter((n) => n > 0)
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+const VAR_DIR = PRODUCTS === 10_000 ? 'var/bench' : `var/bench-${PRODUCTS}`
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
   NEXT_DIST_DIR: '.next',
-  VAR_DIR: 'var/bench',
-  PGLITE_DIR: 'var/bench/db',
+  VAR_DIR,
+  PGLITE_DIR: `${VAR_DIR}/db`,
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   LOG_LEVEL: 'warn',
 }
@@ -153,7 +156,7 @@ async function waitForServer(): Promise<void> {
 
 // Migrate and seed every run (idempotent), so targets added by later migrations have their data.
 {
-  const prepared = spawnSync('npx', ['tsx', 'scripts/prepare-db.ts', '--products', '10000'], { stdio: 'inherit', env })
+  const prepared = spawnSync('npx', ['tsx', 'scripts/prepare-db.ts', '--products', String(PRODUCTS)], { stdio: 'inherit', env })
   if (prepared.status !== 0) process.exit(1)
   const stocked = spawnSync('npx', ['tsx', 'bench/stock.ts'], { stdio: 'inherit', env })
   if (stocked.status !== 0) process.exit(1)
@@ -168,7 +171,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], 
 try {
   await waitForServer()
   const targets = await loadTargets()
-  console.log(`\n${DURATION_MS / 1000} s per target and client count, 10 000 synthetic products; budgets are judged at 1 client\n`)
+  console.log(`\n${DURATION_MS / 1000} s per target and client count, ${PRODUCTS.toLocaleString('ru-RU')} synthetic products; budgets are judged at 1 client\n`)
   console.log('target'.padEnd(52), 'clients'.padStart(7), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), '  notes')
   for (const target of targets) {
     for (const concurrency of CONCURRENCIES) {
