@@ -10,6 +10,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/showcases/', label: 'Витрины главной', permission: 'catalog.read' },
   { href: '/admin/stock/', label: 'Остатки', permission: 'catalog.read' },
   { href: '/admin/import/', label: 'Импорт и экспорт', permission: 'catalog.write' },
+  { href: '/admin/exchange/', label: 'Обмен с 1С', permission: 'settings.read' },
   { href: '/admin/landings/', label: 'Лендинги', permission: 'catalog.read' },
   { href: '/admin/programme/', label: 'Программа похудения', permission: 'catalog.read' },
   { href: '/admin/partners/', label: 'Партнёры', permission: 'catalog.read' },

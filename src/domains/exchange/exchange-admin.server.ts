@@ -3,7 +3,7 @@ import type { Db } from '@/db/client'
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { GROUP_MESSAGES, LOG_PAGE_SIZE, type ExchangeLogQuery, type GroupMappingInput } from './exchange-admin'
+import { GROUP_MESSAGES, LOG_PAGE_SIZE, type ExchangeGroupsView, type ExchangeLogQuery, type GroupMappingInput } from './exchange-admin'
 import { groupRows, lockGroup, logCount, logPage, sectionChoices, setGroupSection } from './exchange-admin.db'
 
 /** The back office's exchange page (ADR 198): the log, newest first, filtered and paged. */
@@ -31,7 +31,7 @@ export async function exchangeLogView(q: Db, query: ExchangeLogQuery) {
 export type ExchangeLogView = Awaited<ReturnType<typeof exchangeLogView>>
 
 /** 1С's groups, their section, and the sections an editor may choose. */
-export async function exchangeGroupsView(q: Db) {
+export async function exchangeGroupsView(q: Db): Promise<ExchangeGroupsView> {
   const [rows, choices] = await Promise.all([groupRows(q), sectionChoices(q)])
   return {
     groups: rows.map(({ group, sectionName, parentName }) => ({
@@ -45,7 +45,7 @@ export async function exchangeGroupsView(q: Db) {
     sections: choices,
   }
 }
-export type ExchangeGroupsView = Awaited<ReturnType<typeof exchangeGroupsView>>
+export type { ExchangeGroupsView }
 
 /**
  * The editor's mapping: the group's goods go to this section from now on, and no import changes it

@@ -62,6 +62,12 @@ export const exchangeLogQuery = z.object({
 })
 export type ExchangeLogQuery = z.output<typeof exchangeLogQuery>
 
+/** What the groups' page and its API show. */
+export interface ExchangeGroupsView {
+  groups: { externalId: string; name: string; parentName: string | null; sectionId: number; sectionName: string; mapped: boolean }[]
+  sections: { id: number; name: string; active: boolean }[]
+}
+
 export const GROUP_MESSAGES = {
   noGroup: 'Такой группы 1С нет: она появляется после первой загрузки каталога.',
   noSection: 'Такого раздела нет.',
