@@ -90,7 +90,7 @@ describe('Почта России offices: postoffice/1.0/nearby into carrier_po
     expect(points.some((p) => p.id === '101016')).toBe(false) // temporarily closed
     expect(points.some((p) => p.id === '101030')).toBe(false) // private
     const office = points.find((p) => p.id === '101001')
-    expect(office).toMatchObject({ name: 'Отделение Почты России 101001', type: 'POST', address: 'г Москва, ул Почтовая, д 2', graph: 'Пн-Пт 08:00-20:00, Сб 09:00-18:00, Вс выходной', canGetPayment: true })
+    expect(office).toMatchObject({ name: 'Отделение Почты России 101001', type: 'POST', address: 'ул Почтовая, д 2', graph: 'Пн-Пт 08:00-20:00, Сб 09:00-18:00, Вс выходной', canGetPayment: true })
     expect(office!.coords[0]).toBeCloseTo(55.75, 0)
     expect(office!.coords[1]).toBeCloseTo(37.6, 0)
     expect(points.find((p) => p.id === '101009')).toMatchObject({ type: 'POSTAMAT', canGetPayment: false, graph: 'Пн-Вс 00:00-23:59' })
@@ -106,7 +106,7 @@ describe('Почта России offices: postoffice/1.0/nearby into carrier_po
     expect((again.body.points as PickerPoint[]).every((p) => p.canGetPayment)).toBe(true)
     expect(fake.calls('/postoffice/1.0/nearby')).toBe(1)
     const [row] = await db().select().from(carrierPoints).where(and(eq(carrierPoints.carrier, 'pochta'), eq(carrierPoints.code, '101001')))
-    expect(row).toMatchObject({ cityCode: 'moskva', kind: 'POST', phone: '+7 (495) 2000001', allowedCod: true, addressFull: '101001, г Москва, ул Почтовая, д 2' })
+    expect(row).toMatchObject({ cityCode: 'moskva', kind: 'POST', phone: '+7 (495) 2000001', allowedCod: true, addressFull: '101001, г Москва, ул Почтовая, д 2', addressComment: '' })
     const [city] = await db().select().from(carrierCities).where(and(eq(carrierCities.carrier, 'pochta'), eq(carrierCities.cityCode, 'moskva')))
     expect(city?.carrierCityCode).toMatch(/^101\d{3}$/)
     expect(city?.lastError).toBe('')
@@ -144,6 +144,7 @@ describe('Почта России prices: «Посылка онлайн» from t
     const choice = await db().transaction((tx) => orderDeliveryChoice(tx, { deliveryId: POST, cityCode: 'moskva', pointId: '101001', basket: lines }))
     expect(choice).toMatchObject({ ok: true, priceKopecks: 24_600, props: { MICRO_HANDLER: 'russianpost', MICRO_POINT_ID: '101001', MICRO_TYPE: 'POST' } })
     expect(fake.calls('/v2/calculate/tariff/delivery')).toBe(calls)
+    expect(choice.ok && choice.props.PROP_ADDRESS).toBe('ул Почтовая, д 2')
     // A почтомат takes prepaid parcels only.
     expect(await quoteDeliveryChoice(db(), { deliveryId: POST, cityCode: 'moskva', pointId: '101009', basket: lines, postPay: true })).toEqual({
       ok: false,

@@ -117,7 +117,7 @@ async function refreshCity(city: CarrierCity, timeoutMs: number = pochtaLimits()
         continue
       }
       seen.add(parsed.data['postal-code'])
-      points.push(toCarrierPoint(parsed.data, city.code))
+      points.push(toCarrierPoint(parsed.data, city.code, city.name))
     }
     const index = points.find((p) => p.kind === 'POST')?.code ?? points[0]?.code ?? null
     await q.replaceCityPoints(database, POCHTA, city.code, points, at)

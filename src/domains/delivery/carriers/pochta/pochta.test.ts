@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { handsOut, inCity, postOffice, searchArea, settlementKey, tariffAnswer, tariffErrors, tariffQuery, toCarrierPoint, toQuote, workTimeText } from './pochta'
+import { handsOut, inCity, postOffice, searchArea, settlementKey, streetAddress, tariffAnswer, tariffErrors, tariffQuery, toCarrierPoint, toQuote, workTimeText } from './pochta'
 
 const office = (over: Record<string, unknown> = {}) =>
   postOffice.parse({
@@ -28,8 +28,10 @@ describe('Почта России wire shapes', () => {
   })
 
   it('reads an office as a post point with its index as the code; a почтомат takes no payment on receipt', () => {
-    expect(toCarrierPoint(office(), 'kazan')).toMatchObject({
+    expect(toCarrierPoint(office(), 'kazan', 'Казань')).toMatchObject({
       code: '420015',
+      address: 'ул Пушкина, д 5',
+      addressFull: '420015, г Казань, ул Пушкина, д 5',
       kind: 'POST',
       name: 'Отделение Почты России 420015',
       lat: 55.79,
@@ -40,6 +42,13 @@ describe('Почта России wire shapes', () => {
     })
     expect(toCarrierPoint(office({ 'type-code': 'ПОЧТОМАТ' }), 'kazan')).toMatchObject({ kind: 'POSTAMAT', allowedCod: false, haveCash: false })
     expect(postOffice.safeParse({ 'postal-code': '4200', latitude: 1, longitude: 2 }).success).toBe(false)
+  })
+
+  it('drops the index, region and city the address starts with (the picker names the city itself)', () => {
+    expect(streetAddress('420015, Республика Татарстан, г. Казань, ул Пушкина, д 5', 'Казань', 'Республика Татарстан')).toBe('ул Пушкина, д 5')
+    expect(streetAddress('Московская обл, г Химки, ул Ленина, 1', 'Химки', 'Московская область')).toBe('ул Ленина, 1')
+    expect(streetAddress('ул Казанская, д 1', 'Казань', 'Республика Татарстан')).toBe('ул Казанская, д 1')
+    expect(streetAddress('г Казань', 'Казань', '')).toBe('г Казань')
   })
 
   it('keeps open public offices of the city only', () => {

@@ -158,7 +158,7 @@ function phoneText(phones: PostOffice['phones']): string {
  * An office takes cash and cards and cash on delivery (наложенный платёж); a почтомат only prepaid
  * parcels. No weight limit of its own: the service's (20 kg, «Посылка онлайн»).
  */
-export function toCarrierPoint(o: PostOffice, cityCode: string): CarrierPoint {
+export function toCarrierPoint(o: PostOffice, cityCode: string, cityName = ''): CarrierPoint {
   const index = o['postal-code']
   const postamat = isPostamat(o)
   const address = o['address-source']?.trim() ?? ''
@@ -167,9 +167,9 @@ export function toCarrierPoint(o: PostOffice, cityCode: string): CarrierPoint {
     cityCode,
     kind: postamat ? 'POSTAMAT' : 'POST',
     name: postamat ? `Почтомат Почты России ${index}` : `Отделение Почты России ${index}`,
-    address,
+    address: streetAddress(address, cityName, o.region ?? ''),
     addressFull: [index, address].filter(Boolean).join(', '),
-    addressComment: o['type-code']?.trim() ?? '',
+    addressComment: '',
     workTime: workTimeText(o['working-hours']),
     phone: phoneText(o.phones),
     lat: o.latitude,
@@ -181,6 +181,22 @@ export function toCarrierPoint(o: PostOffice, cityCode: string): CarrierPoint {
     weightMaxGrams: null,
     active: true,
   }
+}
+
+/**
+ * The office's address without the index, region and city it starts with: the picker shows the city
+ * itself («г Москва, ул Почтовая, д 2» → «ул Почтовая, д 2»).
+ */
+export function streetAddress(source: string, cityName: string, region: string): string {
+  const parts = source.split(/\s*,\s*/).filter(Boolean)
+  const city = settlementKey(cityName)
+  const reg = settlementKey(region)
+  const leading = (part: string) => {
+    const key = settlementKey(part)
+    return /^\d{6}$/.test(part) || (city !== '' && key === city) || (reg !== '' && key === reg) || /(^|\s)(обл|область|край|респ|республика|ао|округ)\.?(\s|$)/i.test(part)
+  }
+  while (parts.length > 1 && leading(parts[0]!)) parts.shift()
+  return parts.join(', ')
 }
 
 /** «г. Москва», «Москва г» and «МОСКВА» are the same settlement. */
