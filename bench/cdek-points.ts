@@ -92,6 +92,7 @@ try {
   console.log(`calls to СДЭК /deliverypoints during the runs: ${deliveryPointCalls - 1}`)
 
   const failures = [
+    first.count <= 1000 ? `${first.count} points, not over 1 000` : '',
     gzip > BUDGET.gzipBytes ? `gzip ${gzip} B > ${BUDGET.gzipBytes} B` : '',
     tableP95 > BUDGET.p95Ms ? `p95 ${tableP95.toFixed(1)} ms > ${BUDGET.p95Ms} ms` : '',
     deliveryPointCalls !== 1 ? 'the runs called СДЭК' : '',

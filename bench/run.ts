@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib'
 import { buildIfStale } from '../scripts/build-if-stale'
 import type { BenchTarget, BenchVisitor } from './types'
 
-const PORT = 3200
+/** BENCH_PORT, BENCH_DIST_DIR and BENCH_VAR_DIR let a second checkout's bench run beside another's. */
+const PORT = Number(process.env.BENCH_PORT ?? 3200)
+const DIST_DIR = process.env.BENCH_DIST_DIR ?? '.next'
 const BASE = `http://127.0.0.1:${PORT}`
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
 /**
@@ -21,11 +23,11 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
  */
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '1,10').split(',').map(Number).filter((n) => n > 0)
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000)
-const VAR_DIR = PRODUCTS === 10_000 ? 'var/bench' : `var/bench-${PRODUCTS}`
+const VAR_DIR = process.env.BENCH_VAR_DIR ?? (PRODUCTS === 10_000 ? 'var/bench' : `var/bench-${PRODUCTS}`)
 const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
-  NEXT_DIST_DIR: '.next',
+  NEXT_DIST_DIR: DIST_DIR,
   VAR_DIR,
   PGLITE_DIR: `${VAR_DIR}/db`,
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
@@ -166,7 +168,13 @@ if (!process.argv[2] || 'catalogue import'.includes(process.argv[2])) {
   const imported = spawnSync('npx', ['tsx', '--conditions=react-server', 'bench/catalog-import.ts'], { stdio: 'inherit', env: { ...env, PGLITE_DIR: '' } })
   if (imported.status !== 0) process.exit(1)
 }
-buildIfStale('.next', env)
+// СДЭК's Moscow points from our table (ADR 176), in-process against the local fake: > 1 000 points,
+// the answer ≤ 300 KB gzip, p95 ≤ 100 ms; it exits non-zero when a budget is missed.
+if (!process.argv[2] || 'getPoints Moscow from the СДЭК table'.includes(process.argv[2])) {
+  const cdek = spawnSync('npx', ['tsx', '--conditions=react-server', 'bench/cdek-points.ts'], { stdio: 'inherit', env: { ...env, PGLITE_DIR: '' } })
+  if (cdek.status !== 0) process.exit(1)
+}
+buildIfStale(DIST_DIR, env)
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(PORT) }, detached: true })
 try {
   await waitForServer()
