@@ -232,9 +232,11 @@ export type EncElementView = z.output<typeof encElementView>
 
 /* ---------- lists ---------- */
 
+/** An untouched field of a GET form is '': read as "not given". */
+const blank = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 export const contentListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  state: z.enum(['published', 'draft']).optional(),
+  q: blank(z.string().trim().max(200)),
+  state: blank(z.enum(['published', 'draft'])),
 })
 export type ContentListQuery = z.output<typeof contentListQuery>
 

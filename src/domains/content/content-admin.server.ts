@@ -308,3 +308,8 @@ export async function updateLegalPage(q: Db, actor: Actor, id: number, input: un
   })
   return legalById(q, id)
 }
+
+/** Products for the editors' pickers: every product, hidden ones too, by name. */
+export async function productOptions(q: Db | Tx): Promise<{ id: number; name: string }[]> {
+  return q.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.name), asc(products.id))
+}
