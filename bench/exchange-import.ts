@@ -123,7 +123,7 @@ async function call(query: string, options: { cookie?: string; body?: Uint8Array
   const headers: Record<string, string> = { 'user-agent': '1C+Enterprise/8.3' }
   if (options.cookie) headers.cookie = options.cookie
   if (options.auth) headers.authorization = `Basic ${Buffer.from(options.auth).toString('base64')}`
-  const res = await fetch(`${base}?${query}`, { method: options.body ? 'POST' : 'GET', headers, body: options.body })
+  const res = await fetch(`${base}?${query}`, { method: options.body ? 'POST' : 'GET', headers, body: options.body ? new Uint8Array(options.body) : undefined })
   const type = res.headers.get('content-type') ?? ''
   const text = iconv.decode(Buffer.from(await res.arrayBuffer()), /charset=([\w-]+)/.exec(type)?.[1] ?? 'utf-8')
   return text.split('\n')

@@ -174,6 +174,11 @@ if (!process.argv[2] || 'getPoints Moscow from the СДЭК table'.includes(proc
   const cdek = spawnSync('npx', ['tsx', '--conditions=react-server', 'bench/cdek-points.ts'], { stdio: 'inherit', env: { ...env, PGLITE_DIR: '' } })
   if (cdek.status !== 0) process.exit(1)
 }
+// The 1С exchange (ADR 197): 10 000 goods and 25 000 offers through the protocol, against a server of its own.
+if (!process.argv[2] || 'exchange import'.includes(process.argv[2])) {
+  const exchanged = spawnSync('npx', ['tsx', 'bench/exchange-import.ts'], { stdio: 'inherit', env: { ...env, PGLITE_DIR: '' } })
+  if (exchanged.status !== 0) process.exit(1)
+}
 buildIfStale(DIST_DIR, env)
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(PORT) }, detached: true })
 try {
