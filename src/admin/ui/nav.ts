@@ -7,6 +7,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/customers/', label: 'Покупатели', permission: 'customers.read' },
   { href: '/admin/products/', label: 'Товары', permission: 'catalog.read' },
   { href: '/admin/sections/', label: 'Разделы и бренды', permission: 'catalog.read' },
+  { href: '/admin/filter-properties/', label: 'Свойства фильтра', permission: 'catalog.read' },
   { href: '/admin/showcases/', label: 'Витрины главной', permission: 'catalog.read' },
   { href: '/admin/stock/', label: 'Остатки', permission: 'catalog.read' },
   { href: '/admin/import/', label: 'Импорт и экспорт', permission: 'catalog.write' },

@@ -6,10 +6,12 @@ import { Badge } from '@/admin/ui/badge'
 import { PageHeader } from '@/admin/ui/page-header'
 import { OffersEditor } from '@/admin/ui/products/offers-editor'
 import { PicturesEditor } from '@/admin/ui/products/pictures-editor'
+import { ProductFilterValues } from '@/admin/ui/filter-properties/product-filter-values'
 import { ProductForm } from '@/admin/ui/products/product-form'
 import { ui } from '@/admin/ui/styles'
 import { db } from '@/db/client'
 import { catalogOptions, productById } from '@/domains/catalog/catalog-admin.server'
+import { listFilterProperties, readProductFilterValues } from '@/domains/catalog/filter-properties.server'
 import { listPictures } from '@/domains/media/product-pictures.server'
 import { can } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
@@ -21,7 +23,7 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
   const actor = await requirePermission('catalog.read', `/admin/products/${id}/`)
   const number = Number(id)
   if (!Number.isSafeInteger(number) || number <= 0 || number > 2_147_483_647) notFound()
-  const [product, options, pictures] = await Promise.all([
+  const [product, options, pictures, properties, values] = await Promise.all([
     productById(db(), number).catch((error: unknown) => {
       if (error instanceof Refusal && error.kind === 'not-found') notFound()
       throw error
@@ -30,6 +32,11 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
     // A missing product is productById's 404; only that refusal is let through here.
     listPictures(db(), number).catch((error: unknown) => {
       if (error instanceof Refusal && error.kind === 'not-found') return { pictures: [] }
+      throw error
+    }),
+    listFilterProperties(db()),
+    readProductFilterValues(db(), number).catch((error: unknown) => {
+      if (error instanceof Refusal && error.kind === 'not-found') return { productId: number, optionIds: [] }
       throw error
     }),
   ])
@@ -66,6 +73,7 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
         ) : (
           <p className="text-sm text-ink-600">Описание и цены товара меняют контент-редактор и владелец; склад меняет остатки.</p>
         )}
+        <ProductFilterValues key={values.optionIds.join()} productId={product.id} properties={properties.items} optionIds={values.optionIds} canEdit={canEdit} />
       </div>
     </>
   )
