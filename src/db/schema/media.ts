@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { products } from './catalog'
+import { offers, products } from './catalog'
 
 /**
  * Pictures uploaded in the back office (ADR 184). Position 0 is the main one: the card, the cart line
@@ -15,6 +15,8 @@ export const productPictures = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     position: integer().notNull(),
+    /** The offer this picture is of (ADR 205): its cards and cart lines show it; null: the whole product's. */
+    offerId: integer().references(() => offers.id, { onDelete: 'set null' }),
     alt: text().notNull().default(''),
     /** SHA-256 of the uploaded bytes: the same picture twice on one product is refused. */
     hash: text().notNull(),

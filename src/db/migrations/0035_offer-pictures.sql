@@ -1,0 +1,2 @@
+ALTER TABLE "product_pictures" ADD COLUMN "offer_id" integer;--> statement-breakpoint
+ALTER TABLE "product_pictures" ADD CONSTRAINT "product_pictures_offer_id_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."offers"("id") ON DELETE set null ON UPDATE no action;
