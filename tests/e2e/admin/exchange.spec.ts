@@ -73,12 +73,14 @@ test('the owner reads the exchange log, maps a 1С group onto a section and chan
   expect(await table.getByText('Успешно', { exact: true }).count()).toBe(0)
 
   // A setting of the exchange: the time of one import step.
-  const settings = page.getByRole('form', { name: 'Обмен с 1С' })
+  // The settings form is the one headed by its group (its aria-labelledby id has spaces: no accessible name).
+  const settingsForm = () => page.locator('form').filter({ has: page.getByRole('heading', { level: 2, name: 'Обмен с 1С' }) })
+  const settings = settingsForm()
   await settings.getByLabel(/Время одного шага загрузки/).fill('15')
   await settings.getByRole('button', { name: 'Сохранить' }).click()
   await expect(settings.getByRole('status')).toHaveText('Сохранено.')
   await page.reload()
-  await expect(page.getByRole('form', { name: 'Обмен с 1С' }).getByLabel(/Время одного шага загрузки/)).toHaveValue('15')
+  await expect(settingsForm().getByLabel(/Время одного шага загрузки/)).toHaveValue('15')
 
   // The group 1С sent: a section of its own; mapped onto one of the shop's sections instead.
   await page.getByRole('link', { name: 'Группы 1С и разделы' }).click()
