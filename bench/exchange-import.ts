@@ -202,7 +202,7 @@ try {
   if (!process.env.EXCHANGE_BENCH_URL) {
     const db = path.join(DIR, 'db')
     const serverEnv = { ...process.env, EXCHANGE_BENCH_PORT: String(PORT), EXCHANGE_BENCH_DB: db, VAR_DIR: path.join(DIR, 'var'), PGLITE_DIR: '' }
-    const args = ['--import', 'tsx', '--conditions=react-server', 'bench/exchange-server.ts']
+    const args = [...(process.env.EXCHANGE_BENCH_GC ? ['--expose-gc'] : []), '--import', 'tsx', '--conditions=react-server', 'bench/exchange-server.ts']
     if (spawnSync(process.execPath, [...args, '--prepare'], { stdio: 'inherit', env: serverEnv }).status !== 0) throw new Error('the bench database was not prepared')
     server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv })
     pid = server.pid ?? 0
@@ -221,6 +221,10 @@ try {
   ])
   const counts = server ? ((await (await fetch(`http://127.0.0.1:${PORT}/bench/counts`)).json()) as { products: number; offers: number; on_sale: number }) : null
   const rss = pid ? peakRssMb(pid) : 0
+  if (server) {
+    const m = (await (await fetch(`http://127.0.0.1:${PORT}/bench/memory`)).json()) as Record<string, number>
+    console.log(`  server memory now: ${Object.entries(m).map(([k, v]) => `${k} ${(v / 1048576).toFixed(0)} MB`).join(', ')}`)
+  }
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
   console.log(`  import step p95 ${seconds(first.p95)} (budget 30 s ${verdict(first.p95 <= BUDGET.stepP95Ms)}); total ${seconds(first.totalMs)} (budget 180 s ${verdict(first.totalMs <= BUDGET.totalMs)}); server peak RSS ${rss.toFixed(0)} MB (budget ${BUDGET.rssMb} MB ${verdict(rss > 0 && rss <= BUDGET.rssMb)}); load average ${load()} on ${(await import('node:os')).cpus().length} cores`)
   if (counts) {

@@ -2,7 +2,7 @@
  * The shop's 1С exchange address alone, for bench/exchange-import.ts: the route handler of
  * /bitrix/admin/1c_exchange.php (the same function the Next route exports) behind a plain Node HTTP
  * server, on a fresh database (PGlite in EXCHANGE_BENCH_DB, in memory when empty, or PostgreSQL with
- * BENCH_DATABASE_URL). `--prepare` migrates, seeds and makes the integration account, then exits;
+ * BENCH_DATABASE_URL, which the bench empties). `--prepare` migrates, seeds and makes the integration account, then exits;
  * without it the server prints `ready <port>` once it listens. Run as its own process, so its peak RSS is the server's alone.
  */
 import { randomBytes } from 'node:crypto'
@@ -28,9 +28,16 @@ const { seed } = await import('../src/db/seed/seed')
 const { insertStaff } = await import('../src/domains/staff/staff.db')
 const { hashPassword } = await import('../src/domains/account/password-hash.server')
 const { exchangeHandler } = await import('../src/domains/exchange/exchange-edge.server')
+const { sql } = await import('drizzle-orm')
 
 const handle = process.env.BENCH_DATABASE_URL ? openPostgres(process.env.BENCH_DATABASE_URL, 4) : openPglite(process.env.EXCHANGE_BENCH_DB || undefined)
 installDbHandle(handle)
+if (process.argv.includes('--prepare') && process.env.BENCH_DATABASE_URL) {
+  // Each run starts on an empty PostgreSQL database, as on a fresh PGlite: the seed expects one.
+  await handle.db.execute(sql`drop schema if exists drizzle cascade`)
+  await handle.db.execute(sql`drop schema public cascade`)
+  await handle.db.execute(sql`create schema public`)
+}
 await migrate(handle)
 // `--prepare`: the database is made in a process of its own, as a shop's server starts on a prepared
 // one (PGlite's WebAssembly memory never shrinks, so a seed in the server's process would stay in its RSS).
@@ -42,10 +49,15 @@ if (process.argv.includes('--prepare')) {
 }
 
 const { queryRows } = await import('../src/db/rows')
-const { sql } = await import('drizzle-orm')
 
 const server = createServer((req, res) => {
   void (async () => {
+    if (req.url === '/bench/memory') {
+      // With --expose-gc: what stays once the garbage is gone.
+      ;(globalThis as { gc?: () => void }).gc?.()
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(process.memoryUsage()))
+      return
+    }
     // What the import made, for the client to check.
     if (req.url === '/bench/counts') {
       const [row] = await queryRows<{ products: number; offers: number; on_sale: number }>(
