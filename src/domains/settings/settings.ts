@@ -310,9 +310,9 @@ export const SETTINGS = {
     fallback: EXCHANGE_CATALOG_FALLBACK,
     read: readExchangeCatalog,
     fields: [
-      { name: 'retailPriceType', label: 'Вид цены — цена на сайте', kind: 'text', hint: 'Наименование или Ид вида цены; пусто — «Розничная», иначе первый.' },
-      { name: 'oldPriceType', label: 'Вид цены — старая (зачёркнутая) цена', kind: 'text', hint: 'Пусто — без старой цены.' },
-      { name: 'warehouses', label: 'Склады (Ид через запятую)', kind: 'text', hint: 'Пусто — все склады.' },
+      { name: 'retailPriceType', label: 'Вид цены — цена на сайте', kind: 'text', hint: 'Наименование или Ид вида цены в 1С.' },
+      { name: 'oldPriceType', label: 'Вид цены — старая (зачёркнутая) цена', kind: 'text', hint: 'Показывается, когда выше цены на сайте.' },
+      { name: 'warehouses', label: 'Склады (Ид через запятую)', kind: 'text', hint: 'Чьи остатки считает сайт.' },
       { name: 'firstWarehouseOnly', label: 'Остаток — только первого склада из списка', kind: 'checkbox', hint: 'Иначе остаток — сумма по складам.' },
     ],
   }),
