@@ -19,6 +19,8 @@ const SERVER_LEVEL = [
   '**/internal-links.spec.ts',
   // Starts a server of its own against a fake ЮKassa: one width is enough.
   '**/yookassa.spec.ts',
+  // Its own server against a fake Boxberry (ADR 193), as cdek.spec.ts.
+  '**/boxberry.spec.ts',
   '**/analytics.spec.ts',
   '**/crash-recovery.spec.ts',
   // The build's bundles are the same at every width: its first test reads every chunk any storefront
