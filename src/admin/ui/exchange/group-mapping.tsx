@@ -38,8 +38,8 @@ function GroupRow({ group, sections, canEdit }: { group: Group; sections: Sectio
         <span className="block font-mono text-xs break-all text-ink-600">{group.externalId}</span>
       </th>
       <td className="px-3 py-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!canEdit || state.busy} className={`${ui.input} max-w-72`}>
+        <div className="flex items-center gap-2">
+          <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={!canEdit || state.busy} className={`${ui.input} max-w-80 min-w-0 flex-1`}>
             {sections.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
