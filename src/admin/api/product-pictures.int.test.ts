@@ -145,7 +145,7 @@ describe('product pictures through /api/admin/', () => {
 
     const page = await loadProductPage(section.code, 'magnesium-storefront')
     if (page.kind !== 'found') throw new Error(`product page: ${page.kind}`)
-    expect(page.page.images).toEqual(list.map((p) => ({ id: p.id, url: p.urls.gallery, alt: p.alt, thumb: p.urls.thumb })))
+    expect(page.page.images).toEqual(list.map((p) => expect.objectContaining({ id: p.id, url: p.urls.gallery, alt: p.alt, thumb: p.urls.thumb, card: p.urls.card })))
 
     const cart = await changeBasket(randomUUID(), { action: 'add', offerIds: [card!.offers[0]!.id], quantity: 1 })
     expect(cart.Products[0]!.img).toBe(main.urls.thumb)
@@ -279,5 +279,53 @@ describe('product pictures in S3-compatible storage (s3rver started by the test)
 
     expect((await call(deletePictureEndpoint, as.content, { id, pictureId: p.id })).status).toBe(200)
     for (const url of Object.values(p.urls)) expect(await s3.get(url.slice(`${s3.endpoint}/${s3.bucket}/`.length))).toBeNull()
+  })
+})
+
+describe('pictures of one offer and srcset (ADR 205)', () => {
+  it('an offer with its own picture shows it on the card, the product page and in the cart; the others keep the main one', async () => {
+    const id = await publishedProduct('magnesium-offers')
+    const second = await call(addOfferEndpoint, as.content, { id }, { packageSize: 120, packageUnit: 'таблеток', sku: 'magnesium-offers-120', price: 79_000, stock: 10 })
+    expect(second.status).toBe(200)
+    const [small, large] = (await loadProductCards([id]))[0]!.offers
+    expect((await upload(as.content, id, await picture('png', '#264653'))).status).toBe(200)
+    const both = await upload(as.content, id, await picture('png', '#f4a261', 1000, 1000))
+    const [main, own] = both.body.pictures
+
+    // Before: every offer shows the main picture, with its three sizes as srcset.
+    let card = (await loadProductCards([id]))[0]!
+    expect(card.offers.map((o) => o.picture)).toEqual([main!.urls.card, main!.urls.card])
+    expect(card.offers[0]!.srcset).toBe(`${main!.urls.thumb} 192w, ${main!.urls.card} 480w, ${main!.urls.gallery} 1200w`)
+
+    const set = await call<PictureList>(updatePictureEndpoint, as.content, { id, pictureId: own!.id }, { offerId: large!.id })
+    expect(set.status).toBe(200)
+    expect(set.body.pictures.map((p) => p.offerId)).toEqual([null, large!.id])
+    card = (await loadProductCards([id]))[0]!
+    expect(card.offers.map((o) => [o.id, o.picture])).toEqual([
+      [small!.id, main!.urls.card],
+      [large!.id, own!.urls.card],
+    ])
+    // Never enlarged: a 1000 px picture's gallery size is 1000 wide.
+    expect(card.offers[1]!.srcset).toBe(`${own!.urls.thumb} 192w, ${own!.urls.card} 480w, ${own!.urls.gallery} 1000w`)
+    const page = await loadProductPage(section.code, 'magnesium-offers')
+    if (page.kind !== 'found') throw new Error(`product page: ${page.kind}`)
+    expect(page.page.images.map((i) => [i.card, i.srcset])).toEqual([
+      [main!.urls.card, card.offers[0]!.srcset],
+      [own!.urls.card, card.offers[1]!.srcset],
+    ])
+    const cart = await changeBasket(randomUUID(), { action: 'add', offerIds: [large!.id], quantity: 1 })
+    expect(cart.Products[0]!.img).toBe(own!.urls.thumb)
+    expect((await auditOf('product-picture', own!.id))[0]).toMatchObject({ action: 'update', before: { offerId: null }, after: { offerId: large!.id } })
+
+    // Another product's offer is refused; back to «all offers», the main picture returns.
+    const foreign = await call<{ error: string }>(updatePictureEndpoint, as.content, { id, pictureId: own!.id }, { offerId: 1 })
+    expect([foreign.status, foreign.body.error]).toEqual([400, PICTURE_MESSAGES.offer])
+    expect((await call(updatePictureEndpoint, as.content, { id, pictureId: own!.id }, { offerId: null })).status).toBe(200)
+    expect((await loadProductCards([id]))[0]!.offers.map((o) => o.picture)).toEqual([main!.urls.card, main!.urls.card])
+  })
+
+  it('a pack shot has no srcset', async () => {
+    const id = await publishedProduct('magnesium-pack-shot')
+    expect((await loadProductCards([id]))[0]!.offers[0]!.srcset).toBeUndefined()
   })
 })

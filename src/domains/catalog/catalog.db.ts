@@ -20,7 +20,7 @@ import {
   sections,
 } from '@/db/schema'
 import type { ProductForm } from '@/db/schema/catalog'
-import { offerPictureSql, selectGallerySlides } from '@/domains/media/storefront-pictures.server'
+import { offerPictureSql, offerSrcsetSql, selectGallerySlides } from '@/domains/media/storefront-pictures.server'
 import { productUrl, toOfferCard, type PartnerLink, type ProductCardData } from './catalog'
 import { MAX_FILTER_PROPERTIES, type CatalogIndex, type IndexEntry, type IndexProperty } from './catalog-filter'
 
@@ -60,6 +60,7 @@ export async function selectProductCards(db: Db, ids: readonly number[]): Promis
         oldPrice: offers.oldPrice,
         // An uploaded main picture replaces the seed's pack shot (ADR 184).
         picture: offerPictureSql('card'),
+        srcset: offerSrcsetSql(),
         stock: offers.stock,
       })
       .from(offers)

@@ -18,6 +18,8 @@ export interface OfferCardData {
   oldPrice: Kopecks | null
   discountPercent: number
   picture: string
+  /** The uploaded picture's three sizes as an `srcset` (ADR 205); absent or '' for a pack shot. */
+  srcset?: string
   /** Untracked stock counts as available. */
   inStock: boolean
   /** Cap for the quantity stepper (stock, or 100 when stock is not tracked). */
@@ -60,6 +62,7 @@ export function toOfferCard(o: {
   price: number
   oldPrice: number | null
   picture: string
+  srcset?: string
   stock: number | null
 }): OfferCardData {
   return {
@@ -71,6 +74,7 @@ export function toOfferCard(o: {
     oldPrice: o.oldPrice !== null && o.oldPrice > o.price ? o.oldPrice : null,
     discountPercent: discountPercent(o.price, o.oldPrice),
     picture: o.picture,
+    ...(o.srcset ? { srcset: o.srcset } : {}),
     inStock: o.stock === null || o.stock > 0,
     maxQuantity: o.stock === null ? UNTRACKED_STOCK_LIMIT : Math.max(o.stock, 0),
   }
@@ -145,7 +149,8 @@ export interface ProductPageData {
   seoDescription: string
   brand: { name: string; url: string; nofollow: boolean; country: string }
   /** thumb: a smaller file for the thumbnail strips, when the picture was uploaded (ADR 184). */
-  images: { id: number; url: string; alt: string; thumb?: string }[]
+  /** Uploaded slides carry their srcset and card-size address (ADR 205); pack shots only url. */
+  images: { id: number; url: string; alt: string; thumb?: string; srcset?: string; card?: string }[]
   badges: { code: string; name: string; icon: string }[]
   properties: { name: string; value: string }[]
   partners: PartnerWithOutlets[]

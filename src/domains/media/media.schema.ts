@@ -15,6 +15,8 @@ export const picturePatch = z
     alt: alt.optional(),
     /** true: this picture becomes the main one (first); the others keep their order after it. */
     main: z.literal(true).optional(),
+    /** The offer the picture is of (ADR 205); null: the whole product's. */
+    offerId: wire.id.nullable().optional(),
   })
   .strict()
 
@@ -29,6 +31,8 @@ export const pictureView = z.object({
   position: z.number().int(),
   main: z.boolean(),
   alt: z.string(),
+  /** The offer the picture is of (ADR 205); null: the whole product's. */
+  offerId: z.number().int().nullable(),
   urls: sizeUrls,
   width: z.number().int(),
   height: z.number().int(),

@@ -32,6 +32,7 @@ export const PICTURE_MESSAGES = {
   productNotFound: 'Товар не найден.',
   order: 'Передайте все картинки товара, каждую один раз.',
   alt: `Описание картинки — не длиннее ${MAX_ALT_LENGTH} символов.`,
+  offer: 'Выберите предложение этого товара или «Все предложения».',
 } as const
 
 export type PictureFormat = 'jpeg' | 'png' | 'webp'

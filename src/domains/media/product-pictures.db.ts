@@ -39,20 +39,50 @@ export async function fileStillUsed(q: Q, key: string, url: string, exceptPictur
 }
 
 /**
- * For the storefront's queries over offers: the product's main uploaded picture in the given size,
- * or the offer's own (the seed's pack shot) when the product has none.
+ * The uploaded picture an offer shows (ADR 205): its own first, else the product's main one. The
+ * subquery's order puts a picture of this offer before the rest, then follows the editor's order.
+ * Spelled out with the table names: Drizzle leaves columns unqualified in a one-table select, and an
+ * unqualified product_id inside the subquery would be the picture's own.
+ */
+const offerPictureRow = (column: string) =>
+  sql.raw(`(select ${column} from product_pictures pp where pp.product_id = "offers"."product_id"
+    order by coalesce(pp.offer_id = "offers"."id", false) desc, pp.position, pp.id limit 1)`)
+
+/**
+ * For the storefront's queries over offers: the offer's uploaded picture in the given size, or the
+ * offer's own (the seed's pack shot) when the product has none.
  */
 export function offerPictureSql(size: Extract<PictureSize, 'thumb' | 'card'>) {
-  // Spelled out with the table names: Drizzle leaves columns unqualified in a one-table select, and
-  // an unqualified product_id inside the subquery would be the picture's own.
-  return sql<string>`coalesce((select pp.sizes->${sql.raw(`'${size}'`)}->>'url' from product_pictures pp where pp.product_id = "offers"."product_id" order by pp.position, pp.id limit 1), "offers"."picture")`
+  return sql<string>`coalesce(${offerPictureRow(`pp.sizes->'${size}'->>'url'`)}, "offers"."picture")`
 }
 
-/** The product page's slides from uploaded pictures; empty when the product has none. */
-export async function selectGallerySlides(q: Q, productId: number): Promise<{ id: number; url: string; alt: string; thumb: string }[]> {
+/**
+ * The same picture's three sizes as an `srcset` ("url 192w, url 480w, url 1200w", each its stored
+ * width); '' for a pack shot, which is one SVG.
+ */
+export function offerSrcsetSql() {
+  return sql<string>`coalesce(${offerPictureRow(`(select string_agg((s.value->>'url') || ' ' || (s.value->>'width') || 'w', ', ' order by (s.value->>'width')::int) from jsonb_each(pp.sizes) s)`)}, '')`
+}
+
+/** A stored picture's sizes as an `srcset`, narrowest first. */
+export function srcsetOf(sizes: PictureRecord['sizes']): string {
+  return Object.values(sizes)
+    .sort((a, b) => a.width - b.width)
+    .map((s) => `${s.url} ${s.width}w`)
+    .join(', ')
+}
+
+/**
+ * The product page's slides from uploaded pictures; empty when the product has none. Each carries its
+ * srcset, and the card-size address and offer it is of, so the gallery turns to an offer's own picture.
+ */
+export async function selectGallerySlides(
+  q: Q,
+  productId: number,
+): Promise<{ id: number; url: string; alt: string; thumb: string; srcset: string; card: string; offerId: number | null }[]> {
   const rows = await selectPictures(q, productId)
   return rows.flatMap((r) => {
     const url = r.sizes.gallery?.url
-    return url ? [{ id: r.id, url, alt: r.alt, thumb: r.sizes.thumb?.url ?? url }] : []
+    return url ? [{ id: r.id, url, alt: r.alt, thumb: r.sizes.thumb?.url ?? url, srcset: srcsetOf(r.sizes), card: r.sizes.card?.url ?? url, offerId: r.offerId }] : []
   })
 }

@@ -1,9 +1,9 @@
 import 'server-only'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
-import { productPictures, products } from '@/db/schema'
+import { offers, productPictures, products } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { logger } from '@/lib/logger'
@@ -37,6 +37,7 @@ function toView(row: PictureRecord, position: number): PictureView {
     position,
     main: position === 0,
     alt: row.alt,
+    offerId: row.offerId,
     urls: { thumb: url('thumb'), card: url('card'), gallery: url('gallery') },
     width: gallery?.width ?? 0,
     height: gallery?.height ?? 0,
@@ -134,6 +135,15 @@ export async function updatePicture(q: Db, actor: Actor, productId: number, pict
       await tx.update(productPictures).set({ alt: patch.alt }).where(eq(productPictures.id, pictureId))
       before.alt = current.alt
       after.alt = patch.alt
+    }
+    if (patch.offerId !== undefined && patch.offerId !== current.offerId) {
+      if (patch.offerId !== null) {
+        const [offer] = await tx.select({ id: offers.id }).from(offers).where(and(eq(offers.id, patch.offerId), eq(offers.productId, productId)))
+        if (!offer) throw new Refusal('invalid', M.offer)
+      }
+      await tx.update(productPictures).set({ offerId: patch.offerId }).where(eq(productPictures.id, pictureId))
+      before.offerId = current.offerId
+      after.offerId = patch.offerId
     }
     if (patch.main) {
       const ids = (await selectPictures(tx, productId)).map((p) => p.id)

@@ -56,7 +56,18 @@ function AltForm({ picture, disabled, onSave }: { picture: PictureView; disabled
  * them with the arrow buttons (keyboard) or by dragging, describe, delete. Every answer is the whole
  * list, so the editor shows what the storefront will.
  */
-export function PicturesEditor({ productId, initial, canEdit }: { productId: number; initial: PictureView[]; canEdit: boolean }) {
+export function PicturesEditor({
+  productId,
+  initial,
+  canEdit,
+  offers = [],
+}: {
+  productId: number
+  initial: PictureView[]
+  canEdit: boolean
+  /** The product's offers: a picture may be one offer's own (ADR 205). */
+  offers?: { id: number; label: string }[]
+}) {
   const hydrated = useHydrated()
   const [pictures, setPictures] = useState(initial)
   const [busy, setBusy] = useState(false)
@@ -212,6 +223,31 @@ export function PicturesEditor({ productId, initial, canEdit }: { productId: num
               {canEdit ? (
                 <>
                   <AltForm picture={p} disabled={locked} onSave={(alt) => run(() => adminFetch<PictureList>('PATCH', `/api/admin/products/${productId}/pictures/${p.id}/`, { alt }), 'Описание сохранено.')} />
+                  {offers.length > 1 ? (
+                    <label className="block">
+                      <span className={ui.label}>Предложение</span>
+                      <select
+                        className={ui.input}
+                        value={p.offerId ?? ''}
+                        disabled={locked}
+                        onChange={(e) => {
+                          const offerId = e.target.value ? Number(e.target.value) : null
+                          const label = offers.find((o) => o.id === offerId)?.label
+                          void run(
+                            () => adminFetch<PictureList>('PATCH', `/api/admin/products/${productId}/pictures/${p.id}/`, { offerId }),
+                            label ? `Картинка ${i + 1} — у предложения «${label}».` : `Картинка ${i + 1} — у всех предложений.`,
+                          )
+                        }}
+                      >
+                        <option value="">Все предложения</option>
+                        {offers.map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     <button
                       type="button"

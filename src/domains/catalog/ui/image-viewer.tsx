@@ -10,6 +10,10 @@ export interface ViewerSlide {
   src: string
   /** A smaller file for the thumbnail strip; src when there is none. */
   thumb?: string | undefined
+  /** Every stored size of an uploaded picture (ADR 205). */
+  srcset?: string | undefined
+  /** The card-size address: what an offer's picture is, so the gallery can turn to it. */
+  card?: string | undefined
   alt: string
 }
 

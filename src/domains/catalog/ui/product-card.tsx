@@ -46,6 +46,9 @@ export function ProductCard({
         <Link href={product.url} onClick={select} className="card-picture" tabIndex={-1}>
           <img
             src={offer.picture}
+            srcSet={offer.srcset || undefined}
+            // Cards are about 240 px wide in three columns on wide screens, half the width on phones.
+            sizes={offer.srcset ? '(min-width: 992px) 240px, 50vw' : undefined}
             alt={product.name}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}

@@ -33,7 +33,8 @@ export interface GalleryProps {
 }
 
 export function ProductGallery({ productId, slides, focusSrc, badges, discountPercent, isDrug, isImportReplace, brand }: GalleryProps) {
-  const [index, setIndex] = useState(0)
+  // Opens on the active offer's own picture when it has one (ADR 205), else on the first slide.
+  const [index, setIndex] = useState(() => Math.max(0, slides.findIndex((s) => s.card !== undefined && s.card === focusSrc)))
   const [viewer, setViewer] = useState(false)
   const [thumbStart, setThumbStart] = useState(0)
   // The spec's main fading slider: a picture that fails is marked failed and shows a placeholder.
@@ -43,7 +44,8 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
   const [lastFocus, setLastFocus] = useState(focusSrc)
   if (focusSrc !== lastFocus) {
     setLastFocus(focusSrc)
-    const at = slides.findIndex((s) => s.src === focusSrc)
+    // An offer's picture is its card size; an uploaded slide knows that address (ADR 205).
+    const at = slides.findIndex((s) => s.src === focusSrc || s.card === focusSrc)
     if (at >= 0) setIndex(at)
   }
   const show = (i: number) => {
@@ -102,7 +104,7 @@ export function ProductGallery({ productId, slides, focusSrc, badges, discountPe
               className={`absolute inset-0 flex cursor-zoom-in items-center justify-center transition-opacity duration-500 ${i === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
               data-gallery-slide={i}
             >
-              <img src={s.src} alt={s.alt} className="max-h-full max-w-full object-contain" loading={i === 0 ? 'eager' : 'lazy'}
+              <img src={s.src} srcSet={s.srcset || undefined} sizes={s.srcset ? '(min-width: 1024px) 530px, (min-width: 640px) 440px, 100vw' : undefined} alt={s.alt} className="max-h-full max-w-full object-contain" loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
               />
             </button>

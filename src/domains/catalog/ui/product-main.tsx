@@ -139,7 +139,7 @@ export function ProductMain({
       <div className="grid gap-6 md:grid-cols-2 lg:gap-10">
         <ProductGallery
           productId={p.id}
-          slides={page.images.map((i) => ({ id: i.id, src: i.url, thumb: i.thumb, alt: i.alt || p.name }))}
+          slides={page.images.map((i) => ({ id: i.id, src: i.url, thumb: i.thumb, srcset: i.srcset, card: i.card, alt: i.alt || p.name }))}
           focusSrc={offer.picture}
           badges={page.badges}
           discountPercent={offer.discountPercent}

@@ -66,7 +66,12 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
         }
       />
       <div className="space-y-6">
-        <PicturesEditor productId={product.id} initial={pictures.pictures} canEdit={canEdit} />
+        <PicturesEditor
+          productId={product.id}
+          initial={pictures.pictures}
+          canEdit={canEdit}
+          offers={product.offers.map((o) => ({ id: o.id, label: `${o.packageSize} ${o.packageUnit}${o.flavour ? `, ${o.flavour}` : ''} · ${o.sku}` }))}
+        />
         <OffersEditor productId={product.id} offers={product.offers} canEdit={canEdit} canStock={can(actor.role, 'stock.write')} />
         {canEdit ? (
           <ProductForm product={product} options={options} canPublish />
