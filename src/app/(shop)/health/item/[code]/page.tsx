@@ -51,7 +51,7 @@ export default async function ArticlePage({ params }: PageProps<'/health/item/[c
           </p>
           <h1 className="mt-2 text-2xl leading-tight font-bold sm:text-4xl">{article.NAME}</h1>
           <p className="mt-3 text-lg text-ink-600">{article.previewText}</p>
-          <img src={article.picture} alt="" className="mt-6 aspect-video w-full rounded-2xl object-cover" />
+          {article.picture ? <img src={article.picture} alt="" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
           <RichText html={article.TEXT} className="mt-6" />
           {article.DATA_EXPERT && <ExpertBlock expert={article.DATA_EXPERT} />}
           <Accordion items={article.accordion} />
