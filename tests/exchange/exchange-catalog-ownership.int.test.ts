@@ -5,13 +5,13 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/db/client'
-import { exchangeProducts, productPictures, productProperties, products, settings } from '@/db/schema'
+import { exchangeOffers, exchangeProducts, offers, productPictures, productProperties, products, settings } from '@/db/schema'
 import { staff } from '@/db/schema/staff'
 import { DEFAULT_FIELD_OWNERSHIP, type FieldOwnership } from '@/domains/exchange/field-ownership'
 import { updateSettings } from '@/domains/settings/settings.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { reloadEnv } from '../support/test-hooks'
-import { importFile, importXml, sendFile, signIn, zip, type Good } from './kit'
+import { importFile, importXml, offersXml, sendFile, signIn, zip, type Good, type Offer } from './kit'
 
 /**
  * Issue 21, ADR 197: which product fields 1С may overwrite (the setting exchange.fieldOwnership), and
@@ -117,6 +117,27 @@ describe('field ownership (exchange.fieldOwnership)', () => {
     await run([{ ...GOOD, name: 'Владелин Ультра', properties: [{ id: 'own-prop-country', value: 'own-de' }] }])
     expect((await productOf(GOOD.id)).name).toBe('Владелин Ультра')
     expect(await propertiesOf(p.id)).toEqual({ 'Страна производства': 'Германия' })
+  })
+
+  it('the offers’ barcode: 1С’s by default, kept from 1С when the site owns it', async () => {
+    const sendOffers = async (list: Offer[]) => {
+      const cookie = await signIn(DEMO.email, DEMO.password)
+      await sendFile(cookie, 'offers.xml', offersXml({ onlyChanges: true, offers: list }))
+      expect((await importFile(cookie, 'offers.xml')).at(-1)?.[0]).toBe('success')
+    }
+    const offerOf = async () => {
+      const [row] = await db().select({ o: offers }).from(exchangeOffers).innerJoin(offers, eq(offers.id, exchangeOffers.offerId)).where(eq(exchangeOffers.externalId, GOOD.id))
+      return row!.o
+    }
+    await sendOffers([{ id: GOOD.id, prices: [{ type: 'pt-retail-0001', value: '500' }], quantity: '3', barcode: '4600000000017' }])
+    expect((await offerOf()).barcode).toBe('4600000000017')
+    await db().update(offers).set({ barcode: '4600000000024' }).where(eq(offers.id, (await offerOf()).id))
+    await setOwnership({ barcode: false })
+    await sendOffers([{ id: GOOD.id, barcode: '4600000000031' }])
+    expect((await offerOf()).barcode).toBe('4600000000024')
+    await setOwnership({ barcode: true })
+    await sendOffers([{ id: GOOD.id, barcode: '4600000000031' }])
+    expect((await offerOf()).barcode).toBe('4600000000031')
   })
 
   it('refuses a malformed value of the setting with a Russian message', async () => {
