@@ -8,9 +8,10 @@ import { newStaff, signIn } from './admin-kit'
  * Issue 20's «done when» journey, in one browser: a new content editor creates a product in the back
  * office with two offers and three pictures (real PNG bytes made here), publishes it; then a buyer
  * finds it in the search and through the catalogue filter, picks the second package size, buys it,
- * sees the uploaded picture in the cart and places the order.
+ * sees the uploaded picture in the cart and places the order. The third picture is the second
+ * offer's own (ADR 205): the gallery turns to it and the cart line shows it.
  */
-type PictureList = { pictures: { id: number; main: boolean; urls: { thumb: string; card: string; gallery: string } }[] }
+type PictureList = { pictures: { id: number; main: boolean; offerId: number | null; urls: { thumb: string; card: string; gallery: string } }[] }
 
 const png = (colour: string) => sharp({ create: { width: 800, height: 800, channels: 3, background: colour } }).png().toBuffer()
 
@@ -64,6 +65,10 @@ test('a content editor creates, pictures and publishes a product; a buyer finds 
   ])
   await expect(pictures.getByRole('list', { name: 'Картинки товара по порядку' }).getByRole('listitem')).toHaveCount(3)
   await expect(pictures.getByRole('status')).toHaveText('Загружено картинок: 3.')
+  // The third picture is the larger package's own (ADR 205): that offer shows it, the other the main one.
+  const third = pictures.getByRole('list', { name: 'Картинки товара по порядку' }).getByRole('listitem').nth(2)
+  await third.getByLabel('Предложение').selectOption({ label: `250 г · ${offers[1]!.sku}` })
+  await expect(pictures.getByRole('status')).toHaveText(`Картинка 3 — у предложения «250 г · ${offers[1]!.sku}».`)
 
   await product.getByLabel('Опубликован').check()
   await product.getByRole('button', { name: 'Сохранить' }).click()
@@ -75,6 +80,8 @@ test('a content editor creates, pictures and publishes a product; a buyer finds 
   const { pictures: stored } = (await (await page.request.get(`/api/admin/products/${productId}/pictures/`)).json()) as PictureList
   expect(stored).toHaveLength(3)
   const main = stored.find((p) => p.main)!
+  const own = stored[2]!
+  expect(own.offerId).not.toBeNull()
   const brandCode = ((await (await page.request.get(`/api/admin/brands/${brandId}/`)).json()) as { code: string }).code
   // The editor leaves; the rest is a buyer's visit with no staff session.
   await page.context().clearCookies()
@@ -89,6 +96,8 @@ test('a content editor creates, pictures and publishes a product; a buyer finds 
   const found = page.locator('[data-search-results] article').filter({ hasText: name })
   await expect(found).toHaveCount(1)
   await expect(found.locator('img[data-card-picture]')).toHaveAttribute('src', main.urls.card)
+  // The three stored sizes, for the browser to choose from.
+  await expect(found.locator('img[data-card-picture]')).toHaveAttribute('srcset', `${main.urls.thumb} 192w, ${main.urls.card} 480w, ${main.urls.gallery} 800w`)
 
   // …the catalogue filter: the product's section, its brand and its form…
   await page.goto(`/catalog/${section}/?sort=new`)
@@ -115,18 +124,20 @@ test('a content editor creates, pictures and publishes a product; a buyer finds 
   await expect(sizes.getByRole('button')).toHaveText(['100 г', '250 г'])
   await sizes.getByRole('button', { name: '250 г' }).click()
   await expect(page.getByText(/2\s490\s₽/).first()).toBeVisible()
+  // The gallery turns to the offer's own picture.
+  await expect(page.locator('[data-gallery-main] button[aria-hidden="false"] img')).toHaveAttribute('src', own.urls.gallery)
   const buy = page.locator('[data-product-buy]')
   await buy.getByRole('button', { name: 'Купить' }).click()
   await buy.getByRole('link', { name: 'В корзине' }).click()
 
-  // The cart shows the uploaded picture, not the pack shot.
+  // The cart shows the uploaded picture of the offer bought, not the pack shot.
   await expect(page).toHaveURL(/\/personal\/cart\/$/)
   const line = page.locator('#main [data-cart-line]')
   await expect(line).toHaveCount(1)
   await expect(line).toContainText(name)
   await expect(line).toContainText(/2\s490\s₽/)
   const thumb = line.locator('img').first()
-  await expect(thumb).toHaveAttribute('src', main.urls.thumb)
+  await expect(thumb).toHaveAttribute('src', own.urls.thumb)
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
 
   // The order goes through.
