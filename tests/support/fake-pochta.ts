@@ -23,7 +23,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { pochtaLimits, type PochtaLimits } from '@/domains/delivery/carriers/pochta/pochta.server'
 
 export const FAKE_POCHTA_KEYS = { token: 'test-pochta-token', login: 'shop@example.ru', password: 'pochta-secret' } as const
 
@@ -314,13 +313,4 @@ export async function startFakePochta(cities: FakePochtaCity[] = FAKE_POCHTA_CIT
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   })
-}
-
-/**
- * The Почта России module's time limits (ADR 194), shortened so a fake that hangs fails within a test's
- * patience; null: the production values. Beside the fake, so only the carrier's tests load the module.
- */
-export function setPochtaLimits(change: Partial<PochtaLimits> | null): void {
-  if (change) pochtaLimits.set({ ...pochtaLimits(), ...change })
-  else pochtaLimits.reset()
 }
