@@ -156,7 +156,7 @@ describe('updateSettings', () => {
     await keepSeed()
     const view = await allSettings(db())
     expect(Object.keys(view.values).sort()).toEqual(
-      ['analytics.counters', 'checkoutLimits', 'mail.from', 'minOrderSum', 'newsletter.promoRegion', 'oneClickHolidayMessages', 'shop.details', 'stock.lowThreshold', 'unpaidOrderMinutes'].sort(),
+      ['analytics.counters', 'checkoutLimits', 'exchange.catalog', 'exchange.fieldOwnership', 'exchange.protocol', 'mail.from', 'minOrderSum', 'newsletter.promoRegion', 'oneClickHolidayMessages', 'shop.details', 'stock.lowThreshold', 'unpaidOrderMinutes'].sort(),
     )
     expect(view.values.minOrderSum).toBe(20000)
   })
