@@ -159,6 +159,12 @@ describe('payment from 1С', () => {
     const detail = await orderDetail(id, { role: 'owner' })
     expect(detail!.timeline.some((e) => e.title === 'Оплата отмечена по данным 1С' && e.text.includes('ПКО-0042') && e.author === 'Обмен с 1С (демо)')).toBe(true)
     expect(detail!.timeline.some((e) => e.title === 'Статус: «Ожидает оплаты» → «Оплачен»')).toBe(true)
+    // Negative control: with the mark taken away by hand, the same file marks the order again, so the
+    // checks above would see a second mark if the guard let one through.
+    await db().update(orders).set({ status: 'awaiting_payment', paidAt: null }).where(eq(orders.id, id))
+    await sendSale(cookie, 'pay-1c.xml', file)
+    expect((await logOf('pay-1c.xml')).counts).toMatchObject({ paid: 1 })
+    expect(await paymentAudit(id)).toHaveLength(2)
   })
 
   it('an order paid by invoice keeps its status and gets its payment mark; payment first, so «Оплачен» then moves on with 1С’s status', async () => {
