@@ -21,6 +21,8 @@ const SERVER_LEVEL = [
   '**/yookassa.spec.ts',
   // Its own server against a fake Boxberry (ADR 193), as cdek.spec.ts.
   '**/boxberry.spec.ts',
+  // Its own server against a fake СДЭК, as yookassa.spec.ts.
+  '**/cdek.spec.ts',
   '**/analytics.spec.ts',
   '**/crash-recovery.spec.ts',
   // The build's bundles are the same at every width: its first test reads every chunk any storefront
