@@ -6,7 +6,7 @@ import { SHOWCASE_MESSAGES as M, type ShowcaseTabView } from '@/domains/catalog/
 import { mainpageProductTabs } from '@/domains/showcases/showcases.server'
 import { ADMIN_MESSAGES } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
-import { listShowcaseTabsEndpoint, reorderShowcaseTabsEndpoint, updateShowcaseTabEndpoint } from './catalog-structure'
+import { createShowcaseTabEndpoint, deleteShowcaseTabEndpoint, listShowcaseTabsEndpoint, reorderShowcaseTabsEndpoint, updateShowcaseTabEndpoint } from './catalog-structure'
 
 /** The home page's showcase tabs through /api/admin/ (issue 20, ADR 192), and the home page after each change. */
 
@@ -77,5 +77,40 @@ describe('home showcase tabs through /api/admin/', () => {
     expect(warehouse).toEqual({ status: 403, body: { error: ADMIN_MESSAGES.forbidden } })
     const [current] = (await tabs()).filter((t) => t.id === block[0]!.id)
     expect(current!.title).toBe(block[0]!.title)
+  })
+})
+
+describe('creating and deleting tabs (ADR 204)', () => {
+  it('a rule tab is added last, the home page shows it at once; deleted, it goes; audited both ways', async () => {
+    const before = await mainpageProductTabs()
+    const created = await call<ShowcaseTabView>(createShowcaseTabEndpoint, as.content, { body: { block: 'mainpage-products', title: 'Новинки месяца', anchor: 'month-new', rule: 'new' } })
+    expect(created.status).toBe(200)
+    expect(created.body).toMatchObject({ block: 'mainpage-products', title: 'Новинки месяца', anchor: 'month-new', rule: 'new', active: true, products: [] })
+    const home = await mainpageProductTabs()
+    expect(home.map((t) => t.anchor)).toEqual([...before.map((t) => t.anchor), 'month-new'])
+
+    const taken = await call<{ error: string }>(createShowcaseTabEndpoint, as.content, { body: { block: 'mainpage-products', title: 'Ещё', anchor: 'month-new' } })
+    expect([taken.status, taken.body.error]).toEqual([400, M.anchorTaken])
+    const setsWithRule = await call<{ error: string }>(createShowcaseTabEndpoint, as.content, { body: { block: 'sets-from-experts', title: 'Наборы', anchor: 'sets-x', rule: 'hit' } })
+    expect([setsWithRule.status, setsWithRule.body.error]).toEqual([400, M.rule])
+
+    const deleted = await call<{ items: ShowcaseTabView[] }>(deleteShowcaseTabEndpoint, as.content, { id: created.body.id })
+    expect(deleted.status).toBe(200)
+    expect(deleted.body.items.map((t) => t.id)).not.toContain(created.body.id)
+    expect((await mainpageProductTabs()).map((t) => t.anchor)).toEqual(before.map((t) => t.anchor))
+    const audit = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.objectId, String(created.body.id))).orderBy(auditLog.id)
+    expect(audit.map((a) => a.action)).toEqual(['create', 'delete'])
+  })
+
+  it('a manual tab takes its products; the last tab of a block is not deleted; the warehouse may not create', async () => {
+    const created = await call<ShowcaseTabView>(createShowcaseTabEndpoint, as.content, { body: { block: 'sets-from-experts', title: 'Сезонные наборы', anchor: 'season' } })
+    expect(created.body.rule).toBe('manual')
+    const sets = (await tabs()).filter((t) => t.block === 'sets-from-experts')
+    for (const tab of sets.slice(0, -1)) expect((await call(deleteShowcaseTabEndpoint, as.content, { id: tab.id })).status).toBe(200)
+    const last = await call<{ error: string }>(deleteShowcaseTabEndpoint, as.content, { id: sets.at(-1)!.id })
+    expect([last.status, last.body.error]).toEqual([409, M.lastTab])
+    expect((await tabs()).filter((t) => t.block === 'sets-from-experts')).toHaveLength(1)
+    const refused = await call<{ error: string }>(createShowcaseTabEndpoint, as.warehouse, { body: { block: 'mainpage-products', title: 'Склад', anchor: 'stock' } })
+    expect([refused.status, refused.body.error]).toEqual([403, ADMIN_MESSAGES.forbidden])
   })
 })

@@ -12,8 +12,8 @@ import {
   updateBrand,
   updateSection,
 } from '@/domains/catalog/catalog-structure.server'
-import { showcaseOrderInput, showcaseTabList, showcaseTabPatch, showcaseTabView } from '@/domains/catalog/catalog-structure-showcases.schema'
-import { listShowcaseTabs, reorderShowcaseTabs, updateShowcaseTab } from '@/domains/catalog/catalog-structure-showcases.server'
+import { showcaseOrderInput, showcaseTabInput, showcaseTabList, showcaseTabPatch, showcaseTabView } from '@/domains/catalog/catalog-structure-showcases.schema'
+import { createShowcaseTab, deleteShowcaseTab, listShowcaseTabs, reorderShowcaseTabs, updateShowcaseTab } from '@/domains/catalog/catalog-structure-showcases.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
@@ -153,6 +153,28 @@ export const reorderShowcaseTabsEndpoint = endpoint({
   handle: ({ body, actor }) => reorderShowcaseTabs(db(), actor, body),
 })
 
+export const createShowcaseTabEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/showcases',
+  permission: 'content.write',
+  summary: 'Новая вкладка блока (ADR 204): название, якорь, правило подбора товаров (у наборов от экспертов — только вручную); встаёт последней',
+  tag: 'Витрины главной',
+  body: showcaseTabInput,
+  response: showcaseTabView,
+  handle: ({ body, actor }) => createShowcaseTab(db(), actor, body),
+})
+
+export const deleteShowcaseTabEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/showcases/{id}',
+  permission: 'content.write',
+  summary: 'Удалить вкладку с её товарами и слайдами; последняя вкладка блока не удаляется',
+  tag: 'Витрины главной',
+  params: id,
+  response: showcaseTabList,
+  handle: ({ params, actor }) => deleteShowcaseTab(db(), actor, params.id),
+})
+
 export const catalogStructureEndpoints = [
   listSectionsEndpoint,
   createSectionEndpoint,
@@ -166,4 +188,6 @@ export const catalogStructureEndpoints = [
   listShowcaseTabsEndpoint,
   updateShowcaseTabEndpoint,
   reorderShowcaseTabsEndpoint,
+  createShowcaseTabEndpoint,
+  deleteShowcaseTabEndpoint,
 ]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SHOWCASE_BLOCKS, SHOWCASE_MESSAGES as M } from './catalog-structure-showcases'
+import { SHOWCASE_BLOCKS, SHOWCASE_MESSAGES as M, SHOWCASE_RULES } from './catalog-structure-showcases'
 
 /** What staff send for the home showcase tabs (issue 20, ADR 192): one schema per input. */
 const strict = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? M.unknownField : M.format) }
@@ -24,6 +24,23 @@ export const showcaseTabPatch = z.strictObject(
   },
   strict,
 )
+
+/** A new tab (ADR 204): its block, title, anchor and, for popular products, the rule that fills it. */
+export const showcaseTabInput = z
+  .strictObject(
+    {
+      block: z.enum(SHOWCASE_BLOCKS, { error: M.format }),
+      title: z.string({ error: M.title }).trim().min(2, { error: M.title }).max(60, { error: M.title }),
+      anchor: z
+        .string({ error: M.anchor })
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,60}$/, { error: M.anchor }),
+      rule: z.enum(SHOWCASE_RULES, { error: M.rule }).default('manual'),
+      active: z.boolean({ error: M.format }).default(true),
+    },
+    strict,
+  )
+  .refine((t) => t.block === 'mainpage-products' || t.rule === 'manual', { error: M.rule, path: ['rule'] })
 
 export const showcaseOrderInput = z.strictObject(
   { block: z.enum(SHOWCASE_BLOCKS, { error: M.format }), tabIds: z.array(id, { error: M.order }).min(1, { error: M.order }).max(100, { error: M.order }) },

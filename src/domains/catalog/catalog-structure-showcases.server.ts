@@ -8,7 +8,7 @@ import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { SHOWCASE_MESSAGES as M, type ShowcaseBlock, type ShowcaseTabView } from './catalog-structure-showcases'
-import { showcaseOrderInput, showcaseTabPatch } from './catalog-structure-showcases.schema'
+import { showcaseOrderInput, showcaseTabInput, showcaseTabPatch } from './catalog-structure-showcases.schema'
 
 /**
  * The home page's showcase tabs (issue 20, ADR 192): title, anchor, shown or not, their order within a
@@ -126,6 +126,49 @@ export async function reorderShowcaseTabs(q: Db, actor: Actor, input: unknown): 
     if (before.every((t, i) => t === tabIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
     for (const [i, tabId] of tabIds.entries()) await tx.update(showcaseTabs).set({ sort: (i + 1) * STEP }).where(eq(showcaseTabs.id, tabId))
     await recordChange(tx, actor, { objectType: 'showcase_tab', objectId: block, action: 'reorder', before: { tabIds: before }, after: { tabIds } })
+    await announceChanges(tx, TAGS)
+  })
+  return listShowcaseTabs(q)
+}
+
+/**
+ * A new tab (ADR 204), last in its block. Sets from experts are always 'manual' (their slides are the
+ * content); a popular-products tab is filled by its rule, or by hand when 'manual'. Locks the table so
+ * two never take one anchor or position.
+ */
+export async function createShowcaseTab(q: Db, actor: Actor, input: unknown): Promise<ShowcaseTabView> {
+  const t = parsed(showcaseTabInput, input)
+  const id = await q.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${showcaseTabs} in share row exclusive mode`)
+    const [taken] = await tx.select({ id: showcaseTabs.id }).from(showcaseTabs).where(and(eq(showcaseTabs.block, t.block), eq(showcaseTabs.anchor, t.anchor)))
+    if (taken) throw invalid('anchor', M.anchorTaken)
+    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${showcaseTabs.sort}), 0)::int` }).from(showcaseTabs).where(eq(showcaseTabs.block, t.block))
+    const [row] = await tx
+      .insert(showcaseTabs)
+      .values({ ...t, sort: Number(last?.sort ?? 0) + STEP })
+      .returning({ id: showcaseTabs.id })
+    await recordChange(tx, actor, { objectType: 'showcase_tab', objectId: row!.id, action: 'create', after: t })
+    await announceChanges(tx, TAGS)
+    return row!.id
+  })
+  return tabView(q, id)
+}
+
+/** Deletes a tab with its hand-picked products and slides; the last tab of a block stays. */
+export async function deleteShowcaseTab(q: Db, actor: Actor, id: number): Promise<{ items: ShowcaseTabView[] }> {
+  await q.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${showcaseTabs} in share row exclusive mode`)
+    const [current] = await tx.select().from(showcaseTabs).where(eq(showcaseTabs.id, id))
+    if (!current) throw new Refusal('not-found', M.notFound)
+    const [others] = await tx.select({ count: sql<number>`count(*)::int` }).from(showcaseTabs).where(and(eq(showcaseTabs.block, current.block), ne(showcaseTabs.id, id)))
+    if (Number(others?.count ?? 0) === 0) throw new Refusal('conflict', M.lastTab)
+    await tx.delete(showcaseTabs).where(eq(showcaseTabs.id, id))
+    await recordChange(tx, actor, {
+      objectType: 'showcase_tab',
+      objectId: id,
+      action: 'delete',
+      before: { block: current.block, title: current.title, anchor: current.anchor, rule: current.rule, active: current.active },
+    })
     await announceChanges(tx, TAGS)
   })
   return listShowcaseTabs(q)

@@ -10,6 +10,8 @@ export const SHOWCASE_BLOCK_NAMES: Record<ShowcaseBlock, string> = {
   'sets-from-experts': 'Наборы от экспертов',
 }
 
+export const SHOWCASE_RULES = ['manual', 'hit', 'new', 'high-discounts'] as const
+
 export const SHOWCASE_RULE_NAMES: Record<string, string> = {
   manual: 'Товары выбраны вручную',
   hit: 'Товары с бейджем «Хит»',
@@ -26,6 +28,8 @@ export const SHOWCASE_MESSAGES = {
   notManual: 'Товары этой вкладки подбираются сами; список задаётся только у вкладки «вручную».',
   order: 'Перечислите все вкладки блока по одному разу.',
   notFound: 'Вкладка не найдена.',
+  rule: 'Правило вкладки: вручную, «Хит», «Новинка» или большая скидка; у наборов от экспертов — только вручную.',
+  lastTab: 'Это последняя вкладка блока: у блока на главной должна остаться хотя бы одна.',
   format: 'Неверный формат значения.',
   unknownField: 'Неизвестное поле.',
 } as const

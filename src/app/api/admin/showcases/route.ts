@@ -1,3 +1,4 @@
-import { listShowcaseTabsEndpoint } from '@/admin/api/catalog-structure'
+import { createShowcaseTabEndpoint, listShowcaseTabsEndpoint } from '@/admin/api/catalog-structure'
 
 export const GET = listShowcaseTabsEndpoint.serve
+export const POST = createShowcaseTabEndpoint.serve

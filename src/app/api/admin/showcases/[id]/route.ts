@@ -1,3 +1,4 @@
-import { updateShowcaseTabEndpoint } from '@/admin/api/catalog-structure'
+import { deleteShowcaseTabEndpoint, updateShowcaseTabEndpoint } from '@/admin/api/catalog-structure'
 
 export const PATCH = updateShowcaseTabEndpoint.serve
+export const DELETE = deleteShowcaseTabEndpoint.serve
