@@ -14,7 +14,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/exchange/', label: 'Обмен с 1С', permission: 'settings.read' },
   { href: '/admin/landings/', label: 'Лендинги', permission: 'catalog.read' },
   { href: '/admin/programme/', label: 'Программа похудения', permission: 'catalog.read' },
-  { href: '/admin/content/', label: 'Статьи, новости, энциклопедия', permission: 'catalog.read' },
+  { href: '/admin/content/', label: 'Контент', permission: 'catalog.read' },
   { href: '/admin/partners/', label: 'Партнёры', permission: 'catalog.read' },
   { href: '/admin/eco/', label: 'Эко-пункты', permission: 'catalog.read' },
   { href: '/admin/webinars/', label: 'Вебинары', permission: 'catalog.read' },
