@@ -210,8 +210,8 @@ describe('pictures from import_files/', () => {
     expect(rows[0]!.id).toBe(blueRow!.id)
   })
 
-  it('a missing or broken picture file is counted and skipped, the good still imported', async () => {
-    await run([{ id: 'own-pic-0003', name: 'Битокартин', pictures: ['import_files/zz/missing.png', 'import_files/zz/broken.png'] }], { 'import_files/zz/broken.png': Buffer.from('not a picture') })
+  it('a missing or broken picture file, or a path leaving the run’s folder, is skipped, the good still imported', async () => {
+    await run([{ id: 'own-pic-0003', name: 'Битокартин', pictures: ['import_files/zz/missing.png', 'import_files/zz/broken.png', '../../../etc/hostname', '/etc/hostname'] }], { 'import_files/zz/broken.png': Buffer.from('not a picture') })
     const p = await productOf('own-pic-0003')
     expect(await picturesOf(p.id)).toHaveLength(0)
   })
