@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation'
 import { useState, type DragEvent, type FormEvent } from 'react'
-import { SHOWCASE_BLOCK_NAMES, SHOWCASE_RULE_NAMES, type ShowcaseBlock, type ShowcaseTabView } from '@/domains/catalog/catalog-structure-showcases'
+import { SHOWCASE_BLOCK_NAMES, SHOWCASE_RULE_NAMES, SHOWCASE_RULES, type ShowcaseBlock, type ShowcaseTabView } from '@/domains/catalog/catalog-structure-showcases'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Badge } from '../badge'
@@ -84,8 +84,24 @@ export function ShowcaseTabs({ block, tabs, canEdit }: { block: ShowcaseBlock; t
   const [busy, setBusy] = useState(false)
   const [dragged, setDragged] = useState<number | null>(null)
   const [announce, setAnnounce] = useState('')
+  const [confirming, setConfirming] = useState<number | null>(null)
   const locked = busy || !hydrated || !canEdit
   const titleId = `block-${block}`
+
+  const remove = async (tab: ShowcaseTabView) => {
+    setConfirming(null)
+    setError(undefined)
+    setBusy(true)
+    try {
+      await adminFetch('DELETE', `/api/admin/showcases/${tab.id}/`)
+      setAnnounce(`Вкладка «${tab.title}» удалена.`)
+      router.refresh()
+    } catch (e) {
+      setError(e instanceof AdminApiError ? e.message : 'Не получилось удалить.')
+    } finally {
+      setBusy(false)
+    }
+  }
 
   const save = async (from: number, to: number) => {
     if (from === to || to < 0 || to >= tabs.length) return
@@ -161,6 +177,20 @@ export function ShowcaseTabs({ block, tabs, canEdit }: { block: ShowcaseBlock; t
                   <button type="button" className={`${ui.buttonSecondary} px-3 py-1`} disabled={locked} onClick={() => setEditing(editing === t.id ? null : t.id)}>
                     Изменить
                   </button>
+                  {confirming === t.id ? (
+                    <>
+                      <button type="button" className={`${ui.buttonDanger} px-3 py-1`} disabled={locked} onClick={() => void remove(t)}>
+                        Да, удалить
+                      </button>
+                      <button type="button" className={`${ui.buttonSecondary} px-3 py-1`} onClick={() => setConfirming(null)}>
+                        Отмена
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" className={`${ui.buttonDanger} px-3 py-1`} disabled={locked || tabs.length < 2} title={tabs.length < 2 ? 'Последняя вкладка блока' : undefined} onClick={() => setConfirming(t.id)}>
+                      Удалить
+                    </button>
+                  )}
                 </div>
               ) : null}
             </div>
@@ -172,6 +202,64 @@ export function ShowcaseTabs({ block, tabs, canEdit }: { block: ShowcaseBlock; t
         {announce}
       </p>
       <FormOutcome error={error} />
+      {canEdit ? <NewTabForm block={block} onCreated={(title) => setAnnounce(`Вкладка «${title}» добавлена.`)} /> : null}
     </section>
+  )
+}
+
+/** A new tab at the end of the block (ADR 204): popular products pick a rule, sets from experts are manual. */
+function NewTabForm({ block, onCreated }: { block: ShowcaseBlock; onCreated: (title: string) => void }) {
+  const hydrated = useHydrated()
+  const router = useRouter()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [key, setKey] = useState(0)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const f = new FormData(event.currentTarget)
+    const title = String(f.get('title') ?? '')
+    const body: Record<string, unknown> = { block, title, anchor: String(f.get('anchor') ?? '') }
+    if (block === 'mainpage-products') body.rule = String(f.get('rule') ?? 'manual')
+    setErrors({})
+    setBusy(true)
+    try {
+      await adminFetch('POST', '/api/admin/showcases/', body)
+      onCreated(title.trim())
+      setKey((k) => k + 1)
+      router.refresh()
+    } catch (error) {
+      setErrors(errorsOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form key={key} onSubmit={submit} noValidate aria-label={`Новая вкладка: ${SHOWCASE_BLOCK_NAMES[block]}`} className="grid items-start gap-3 border-t border-line pt-4 md:grid-cols-[1fr_10rem_14rem_auto]">
+      <Field label="Новая вкладка" error={errors.title}>
+        <TextInput name="title" invalid={Boolean(errors.title)} disabled={busy} />
+      </Field>
+      <Field label="Якорь" error={errors.anchor}>
+        <TextInput name="anchor" className="font-mono" invalid={Boolean(errors.anchor)} disabled={busy} />
+      </Field>
+      {block === 'mainpage-products' ? (
+        <Field label="Товары" error={errors.rule}>
+          <select name="rule" className={ui.input} defaultValue="manual" disabled={busy}>
+            {SHOWCASE_RULES.map((r) => (
+              <option key={r} value={r}>
+                {SHOWCASE_RULE_NAMES[r]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : (
+        <p className="pt-7 text-xs text-ink-600">Вкладка наборов пуста, пока у неё нет слайдов: слайды в панели ещё не редактируются.</p>
+      )}
+      <button type="submit" className={`${ui.button} md:mt-6`} disabled={busy || !hydrated}>
+        Добавить вкладку
+      </button>
+      {errors.form && !errors.title && !errors.anchor && !errors.rule ? <FormOutcome error={errors.form} /> : null}
+    </form>
   )
 }
