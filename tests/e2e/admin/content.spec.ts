@@ -17,7 +17,7 @@ test('a content editor drafts an article, previews it, publishes it, and a buyer
   const form = page.getByRole('form', { name: 'Новая статья' })
   await form.getByLabel('Название', { exact: true }).fill(name)
   await form.getByLabel('Код для адреса').fill(code)
-  await form.getByLabel('Анонс').fill('Как магний помогает уснуть и сколько его нужно.')
+  await form.getByLabel('Анонс', { exact: true }).fill('Как магний помогает уснуть и сколько его нужно.')
   await form.locator('textarea[name="text"]').fill('<h2>Коротко</h2><p>Магний <strong>успокаивает</strong> нервную систему.</p><script>alert(1)</script>')
   await form.getByRole('button', { name: 'Создать статью' }).click()
   await page.waitForURL(/\/admin\/content\/articles\/\d+\/$/)
