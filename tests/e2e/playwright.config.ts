@@ -23,6 +23,8 @@ const SERVER_LEVEL = [
   '**/boxberry.spec.ts',
   // Its own server against a fake СДЭК, as yookassa.spec.ts.
   '**/cdek.spec.ts',
+  // Its own server against a fake Почта России (ADR 194), as cdek.spec.ts.
+  '**/pochta.spec.ts',
   '**/analytics.spec.ts',
   '**/crash-recovery.spec.ts',
   // The build's bundles are the same at every width: its first test reads every chunk any storefront
