@@ -24,7 +24,6 @@ import {
 } from '../schema'
 import { decorSvg, distributorSvg, expertSvg, illustrationSvg, saleStickerSvg, setSvg, type Motif } from './content-art'
 import { richText } from '@/lib/rich-text'
-import { allLegalPagesFromSeed } from '@/domains/content/legal'
 
 /**
  * Home showcases, articles, news, encyclopedia and the smaller content blocks, from
@@ -128,6 +127,10 @@ const homeFile = z.object({
   socialPosts: z.array(z.object({ code: z.string(), link: z.string(), img: z.string(), text: z.string(), publishedAt: date, art })),
 })
 
+const legalFile = z.array(
+  z.object({ slug: z.string(), title: z.string(), sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })) }),
+)
+
 function load<T extends z.ZodType>(file: string, schema: T): z.output<T> {
   return schema.parse(JSON.parse(readFileSync(path.join(DATA_DIR, file), 'utf8')))
 }
@@ -200,7 +203,7 @@ export async function seedContent(db: Db, options: { uploadsDir: string | null }
   // Legal pages (ADR 200): the JSON is the first version; the back office edits the rows.
   await db
     .insert(legalPages)
-    .values(allLegalPagesFromSeed().map((p) => ({ slug: p.slug, title: p.title, sections: p.sections })))
+    .values(load('legal-pages.json', legalFile).map((p) => ({ slug: p.slug, title: p.title, sections: p.sections })))
     .onConflictDoNothing({ target: legalPages.slug })
 
   // Home showcases

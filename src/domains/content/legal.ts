@@ -10,11 +10,6 @@ export type LegalPage = z.infer<typeof legalPage>
 
 const all: LegalPage[] = z.array(legalPage).parse(pages)
 
-/** The seed's pages (the first version of the legal_pages rows, ADR 200). */
-export function allLegalPagesFromSeed(): readonly LegalPage[] {
-  return all
-}
-
 /** The seed's version of a page; the storefront reads the edited rows (legal.server.ts). */
 export function findLegalPage(slug: string): LegalPage | undefined {
   return all.find((p) => p.slug === slug)
