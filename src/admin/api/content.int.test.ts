@@ -6,11 +6,11 @@ import type { ArticleView, ContentListItem, EncElementView, LegalView, NewsView 
 import { articlePage, newsItem } from '@/domains/content/content.server'
 import { legalPage } from '@/domains/content/legal.server'
 import { PREVIEW_MESSAGES, previewTarget } from '@/domains/content/preview'
-import { encElementPage } from '@/domains/encyclopedia/encyclopedia.server'
+import { encElementPage, encSections as storefrontSections } from '@/domains/encyclopedia/encyclopedia.server'
 import { createApiToken } from '@/domains/staff/staff-admin.server'
 import { ADMIN_MESSAGES } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
-import { articleEndpoints, encElementEndpoints, legalEndpoints, listEncSectionsEndpoint, newsEndpoints } from './content'
+import { articleEndpoints, createEncSectionEndpoint, encElementEndpoints, legalEndpoints, listEncSectionsEndpoint, newsEndpoints, updateEncSectionEndpoint } from './content'
 import { previewEndpoint, previewExitEndpoint } from './content-preview'
 
 /**
@@ -187,6 +187,20 @@ describe('news, encyclopedia, legal pages', () => {
     expect(wrongSection.body.errors).toEqual([{ field: 'sectionId', message: 'Такого раздела энциклопедии нет.' }])
     const [section] = await db().select().from(encSections).where(eq(encSections.id, sectionId))
     expect(section).toBeDefined()
+  })
+
+  it('encyclopedia sections: added at the end, renamed, codes unique; the storefront tabs follow', async () => {
+    const code = `sec-${Date.now()}`
+    const created = await call<{ id: number; name: string }>(createEncSectionEndpoint, as.content, { body: { name: 'Ферменты', code } })
+    expect(created.status).toBe(200)
+    const all = (await call<{ items: { id: number }[] }>(listEncSectionsEndpoint, as.content)).body.items
+    expect(all.at(-1)?.id).toBe(created.body.id)
+    expect((await storefrontSections()).at(-1)?.NAME).toBe('Ферменты')
+    await call(updateEncSectionEndpoint, as.content, { id: created.body.id, body: { name: 'Ферменты и коферменты' } })
+    expect((await storefrontSections()).find((s) => s.CODE === code)?.NAME).toBe('Ферменты и коферменты')
+    const taken = await call<{ errors: { field: string }[] }>(createEncSectionEndpoint, as.content, { body: { name: 'Дубль', code } })
+    expect(taken.body.errors).toEqual([{ field: 'code', message: 'Такой код уже занят.' }])
+    expect((await call(updateEncSectionEndpoint, as.manager, { id: created.body.id, body: { name: 'Нельзя' } })).status).toBe(403)
   })
 
   it('legal pages: the seeded offer is a row; an edit reaches the storefront, a hidden page 404s', async () => {
