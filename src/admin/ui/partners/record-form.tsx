@@ -139,11 +139,11 @@ export function RecordForm({
                 {spec.hint ? <span className="text-ink-600">— {spec.hint}</span> : null}
               </label>
             )
-          const wide = spec.wide || spec.kind === 'textarea' || spec.kind === 'lines' || spec.kind === 'ingredients'
+          const area = spec.kind === 'textarea' || spec.kind === 'lines' || spec.kind === 'ingredients'
           return (
-            <div key={spec.name} className={wide ? 'md:col-span-2' : undefined}>
+            <div key={spec.name} className={spec.wide || area ? 'md:col-span-2' : undefined}>
               <Field label={spec.label} error={error} hint={spec.hint}>
-                {wide ? (
+                {area ? (
                   <textarea
                     name={spec.name}
                     rows={spec.kind === 'textarea' ? 4 : 5}
@@ -154,7 +154,7 @@ export function RecordForm({
                 ) : (
                   <TextInput
                     name={spec.name}
-                    type={spec.kind === 'datetime' ? 'datetime-local' : spec.kind === 'number' ? 'text' : 'text'}
+                    type={spec.kind === 'datetime' ? 'datetime-local' : 'text'}
                     inputMode={spec.kind === 'number' ? 'decimal' : undefined}
                     defaultValue={initialText(spec, value)}
                     invalid={Boolean(error)}
@@ -166,12 +166,12 @@ export function RecordForm({
           )
         })}
       </fieldset>
-      {extra}
       {canEdit ? (
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className={ui.button} disabled={busy || !hydrated}>
             {submitLabel ?? (update ? 'Сохранить' : 'Создать')}
           </button>
+          {extra}
           <FormOutcome saved={saved} error={errors.form} />
         </div>
       ) : null}
