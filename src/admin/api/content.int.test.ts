@@ -217,7 +217,13 @@ describe('news, encyclopedia, legal pages', () => {
     expect(await legalPage('dogovor_publichnoy_oferty')).toBeNull()
     expect((await legalPage('dogovor_publichnoy_oferty', true))?.published).toBe(false)
     await call(legalEndpoints.update, as.content, { id: offer.id, body: { published: true, sections: before!.sections } })
-    const [audit] = await db().select().from(auditLog).where(eq(auditLog.objectType, 'legal_page')).orderBy(desc(auditLog.id)).limit(1)
+    // The footer and the checkout link to it by address: its code stays.
+    const renamed = await call<{ errors: { field: string; message: string }[] }>(legalEndpoints.update, as.content, { id: offer.id, body: { slug: 'oferta-new' } })
+    expect(renamed.body.errors).toEqual([{ field: 'slug', message: 'На эту страницу ссылаются подвал сайта и оформление заказа: её код менять нельзя.' }])
+    // A page of the editor's own may change its code.
+    const own = await call<LegalView>(legalEndpoints.create, as.content, { body: { title: 'Правила акции', slug: `promo-${Date.now()}`, sections, published: true } })
+    expect((await call<LegalView>(legalEndpoints.update, as.content, { id: own.body.id, body: { slug: `${own.body.slug}-2` } })).body.url).toBe(`/about/${own.body.slug}-2/`)
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.objectType, 'legal_page'), eq(auditLog.objectId, String(offer.id)))).orderBy(desc(auditLog.id)).limit(1)
     expect(audit?.action).toBe('publish')
   })
 })

@@ -30,7 +30,18 @@ export const CONTENT_MESSAGES = {
   legalTitle: 'Заголовок — от 2 до 200 символов.',
   legalSections: 'Разделы: от 1 до 50, у каждого заголовок до 200 символов и абзацы до 10 000 символов.',
   matchTerms: 'Слова для поиска в составе: до 50, каждое до 50 символов.',
+  linkedSlug: 'На эту страницу ссылаются подвал сайта и оформление заказа: её код менять нельзя.',
 } as const
+
+/** Legal pages the shop's own pages link to by address (footer, checkout consents, cookie banner). */
+export const LINKED_LEGAL_SLUGS: ReadonlySet<string> = new Set([
+  'about_personal_data',
+  'cookie',
+  'dogovor_publichnoy_oferty',
+  'feedback_rules',
+  'politika_konfidentsialnosti',
+  'politika_obrabotki',
+])
 const M = CONTENT_MESSAGES
 
 const strict = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? M.unknownField : M.format) }

@@ -11,6 +11,7 @@ import {
   articleInput,
   articlePatch,
   CONTENT_MESSAGES as M,
+  LINKED_LEGAL_SLUGS,
   legalInput,
   legalPatch,
   newsInput,
@@ -296,6 +297,7 @@ export async function updateLegalPage(q: Db, actor: Actor, id: number, input: un
     const current = await legalById(tx, id)
     const { before, after } = changed(current as Record<string, unknown>, patch as Record<string, unknown>)
     if (Object.keys(after).length === 0) return
+    if (typeof after.slug === 'string' && LINKED_LEGAL_SLUGS.has(current.slug)) throw invalid([{ field: 'slug', message: M.linkedSlug }])
     if (typeof after.slug === 'string' && (await slugTaken(tx, after.slug, id))) throw invalid([{ field: 'slug', message: M.codeTaken }])
     const { published, ...columns } = after as z.output<typeof legalPatch>
     await tx
