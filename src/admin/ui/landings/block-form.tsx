@@ -39,7 +39,10 @@ const HINTS: Record<string, string> = {
   lines: 'Одна строка бегущей строки — одна строка здесь.',
   color: 'Например #e8f5ee',
 }
-const SLIDER_NAMES: Record<string, string> = { 'products-slider': 'Обычный', 'products-slider-centered': 'По центру' }
+const SLIDER_NAMES: Record<string, string> = {
+  'products-slider': 'Обычный',
+  'products-slider-centered': 'По центру',
+}
 
 export const pathKey = (path: Path) => path.join('.')
 
@@ -50,7 +53,12 @@ export function blank(schema: JsonSchema): Value {
   if (schema.default !== undefined) return schema.default
   switch (schema.type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, s.pattern?.startsWith('^about-') ? 'about-product' : blank(s)]))
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [
+          k,
+          s.pattern?.startsWith('^about-') ? 'about-product' : blank(s),
+        ]),
+      )
     case 'array':
       return Array.from({ length: schema.minItems ?? 0 }, () => blank(schema.items ?? {}))
     case 'number':
@@ -64,9 +72,16 @@ export function blank(schema: JsonSchema): Value {
 /** Lists of strings are edited as lines; empty lines are dropped when sent. */
 export function cleanBlock(value: Value, schema: JsonSchema): Value {
   if (schema.type === 'array' && Array.isArray(value))
-    return schema.items?.type === 'string' ? value.filter((v) => typeof v === 'string' && v.trim() !== '') : value.map((v) => cleanBlock(v, schema.items ?? {}))
+    return schema.items?.type === 'string'
+      ? value.filter((v) => typeof v === 'string' && v.trim() !== '')
+      : value.map((v) => cleanBlock(v, schema.items ?? {}))
   if (schema.type === 'object' && value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, schema.properties?.[k] ? cleanBlock(v, schema.properties[k]) : v]))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        schema.properties?.[k] ? cleanBlock(v, schema.properties[k]) : v,
+      ]),
+    )
   return value
 }
 
@@ -113,11 +128,20 @@ export function SchemaField({
   if (schema.type === 'object')
     return (
       <div className="grid gap-3 md:grid-cols-2">
-        {Object.entries(schema.properties ?? {}).map(([key, s]) => (
-          <div key={key} className={LONG.has(key) || s.type === 'array' ? 'md:col-span-2' : undefined}>
-            <SchemaField name={key} schema={s} value={(value as Record<string, Value> | null)?.[key]} path={[...path, key]} errors={errors} onChange={onChange} />
-          </div>
-        ))}
+        {Object.entries(schema.properties ?? {})
+          .filter(([, s]) => s.const === undefined)
+          .map(([key, s]) => (
+            <div key={key} className={LONG.has(key) || s.type === 'array' ? 'md:col-span-2' : undefined}>
+              <SchemaField
+                name={key}
+                schema={s}
+                value={(value as Record<string, Value> | null)?.[key]}
+                path={[...path, key]}
+                errors={errors}
+                onChange={onChange}
+              />
+            </div>
+          ))}
       </div>
     )
   if (schema.type === 'array' && schema.items?.type === 'string') {
@@ -126,8 +150,16 @@ export function SchemaField({
     return (
       <label className="block">
         <span className={ui.label}>{label}</span>
-        <textarea rows={Math.max(3, list.length + 1)} value={list.join('\n')} onChange={(e) => onChange(path, e.target.value.split('\n'))} className={`${ui.input} ${name === 'products' ? 'font-mono text-xs' : ''}`} aria-invalid={error || itemError ? true : undefined} />
-        {hint && !(error || itemError) ? <span className="mt-1 block text-xs text-ink-600">{hint}</span> : null}
+        <textarea
+          rows={Math.max(3, list.length + 1)}
+          value={list.join('\n')}
+          onChange={(e) => onChange(path, e.target.value.split('\n'))}
+          className={`${ui.input} ${name === 'products' ? 'font-mono text-xs' : ''}`}
+          aria-invalid={error || itemError ? true : undefined}
+        />
+        {hint && !(error || itemError) ? (
+          <span className="mt-1 block text-xs text-ink-600">{hint}</span>
+        ) : null}
         <ErrorText message={error ?? itemError} />
       </label>
     )
@@ -144,17 +176,37 @@ export function SchemaField({
               <div className="mb-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
                 <span>№ {i + 1}</span>
                 {!fixed && list.length > (schema.minItems ?? 0) ? (
-                  <button type="button" className="text-sale-500 hover:underline" onClick={() => onChange(path, list.filter((_, j) => j !== i))}>
+                  <button
+                    type="button"
+                    className="text-sale-500 hover:underline"
+                    onClick={() =>
+                      onChange(
+                        path,
+                        list.filter((_, j) => j !== i),
+                      )
+                    }
+                  >
                     Убрать
                   </button>
                 ) : null}
               </div>
-              <SchemaField name={name} schema={schema.items ?? {}} value={item} path={[...path, i]} errors={errors} onChange={onChange} />
+              <SchemaField
+                name={name}
+                schema={schema.items ?? {}}
+                value={item}
+                path={[...path, i]}
+                errors={errors}
+                onChange={onChange}
+              />
             </div>
           ))}
         </div>
         {!fixed && (schema.maxItems === undefined || list.length < schema.maxItems) ? (
-          <button type="button" className={`${ui.buttonSecondary} mt-3`} onClick={() => onChange(path, [...list, blank(schema.items ?? {})])}>
+          <button
+            type="button"
+            className={`${ui.buttonSecondary} mt-3`}
+            onClick={() => onChange(path, [...list, blank(schema.items ?? {})])}
+          >
             Добавить
           </button>
         ) : null}
@@ -166,14 +218,27 @@ export function SchemaField({
   const text = value === undefined || value === null ? '' : String(value)
   return (
     <label className="block">
-      <span className={ui.label}>{schema.pattern?.startsWith('^about-') ? 'Вид блока (about-код товара)' : label}</span>
+      <span className={ui.label}>
+        {schema.pattern?.startsWith('^about-') ? 'Вид блока (about-код товара)' : label}
+      </span>
       {LONG.has(name) ? (
-        <textarea rows={4} value={text} onChange={(e) => onChange(path, e.target.value)} className={ui.input} aria-invalid={error ? true : undefined} />
+        <textarea
+          rows={4}
+          value={text}
+          onChange={(e) => onChange(path, e.target.value)}
+          className={ui.input}
+          aria-invalid={error ? true : undefined}
+        />
       ) : (
         <input
           value={text}
           inputMode={numeric ? 'numeric' : undefined}
-          onChange={(e) => onChange(path, numeric ? (e.target.value.trim() === '' ? '' : Number(e.target.value)) : e.target.value)}
+          onChange={(e) =>
+            onChange(
+              path,
+              numeric ? (e.target.value.trim() === '' ? '' : Number(e.target.value)) : e.target.value,
+            )
+          }
           className={`${ui.input} ${schema.pattern ? 'font-mono' : ''}`}
           aria-invalid={error ? true : undefined}
         />
