@@ -10,7 +10,7 @@ import { encElementPage, encSections as storefrontSections } from '@/domains/enc
 import { createApiToken } from '@/domains/staff/staff-admin.server'
 import { ADMIN_MESSAGES } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
-import { articleEndpoints, createEncSectionEndpoint, encElementEndpoints, legalEndpoints, listEncSectionsEndpoint, newsEndpoints, updateEncSectionEndpoint } from './content'
+import { articleEndpoints, articleTagsEndpoint, createEncSectionEndpoint, encElementEndpoints, legalEndpoints, listEncSectionsEndpoint, newsEndpoints, updateEncSectionEndpoint } from './content'
 import { previewEndpoint, previewExitEndpoint } from './content-preview'
 
 /**
@@ -146,6 +146,23 @@ describe('articles', () => {
     }
     // The owner may (content.write comes with every permission).
     expect((await call(articleEndpoints.create, as.owner, { body: newArticle(`owner-${Date.now()}`) })).status).toBe(200)
+  })
+
+  it('creates new tags by name, links an existing one of the same name, and records no change for an unchanged save', async () => {
+    const word = `Тег${Date.now()}`
+    const created = await call<ArticleView>(articleEndpoints.create, as.content, { body: newArticle(`tags-${Date.now()}`, { newTags: [word, 'сон'] }) })
+    expect(created.status).toBe(200)
+    const tags = (await call<{ items: { id: number; name: string }[] }>(articleTagsEndpoint, as.content)).body.items
+    const mine = tags.find((t) => t.name === word)!
+    const sleep = tags.filter((t) => t.name.toLowerCase() === 'сон')
+    expect(sleep).toHaveLength(1)
+    expect(created.body.tagIds).toEqual([mine.id, sleep[0]!.id].sort((a, b) => a - b))
+    const auditCount = async () => (await db().select().from(auditLog).where(and(eq(auditLog.objectType, 'article'), eq(auditLog.objectId, String(created.body.id))))).length
+    const before = await auditCount()
+    // The form sends every field back, lists in its own order and no new tags: nothing changed.
+    const { id: _id, url: _url, ...same } = created.body
+    expect((await call(articleEndpoints.update, as.content, { id: created.body.id, body: { ...same, tagIds: [...same.tagIds].reverse(), newTags: [] } })).status).toBe(200)
+    expect(await auditCount()).toBe(before)
   })
 
   it('lists with a search and a state', async () => {

@@ -1,10 +1,11 @@
 import 'server-only'
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
 import { articleProducts, articles, articleTagLinks, articleTags, legalPages, news, products } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
+import { transliterate } from '@/domains/encyclopedia/encyclopedia'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import {
@@ -140,6 +141,24 @@ async function codeTaken(tx: Tx, table: typeof articles | typeof news, code: str
   return rows.length > 0
 }
 
+/** Ids of tags by name: an existing tag of the same name (any case), else a new one with a Latin code. */
+async function tagsByName(tx: Tx, names: readonly string[]): Promise<number[]> {
+  const out: number[] = []
+  for (const name of new Set(names)) {
+    const [existing] = await tx.select({ id: articleTags.id }).from(articleTags).where(sql`lower(${articleTags.name}) = lower(${name})`)
+    if (existing) {
+      out.push(existing.id)
+      continue
+    }
+    const base = transliterate(name) || 'tag'
+    let code = base
+    for (let n = 2; (await tx.select({ id: articleTags.id }).from(articleTags).where(eq(articleTags.code, code))).length > 0; n++) code = `${base}-${n}`
+    const [row] = await tx.insert(articleTags).values({ code, name }).returning({ id: articleTags.id })
+    out.push(row!.id)
+  }
+  return out
+}
+
 async function setArticleLinks(tx: Tx, articleId: number, tagIds: readonly number[] | undefined, productIds: readonly number[] | undefined) {
   if (tagIds) {
     if (tagIds.length) {
@@ -157,10 +176,11 @@ async function setArticleLinks(tx: Tx, articleId: number, tagIds: readonly numbe
 }
 
 export async function createArticle(q: Db, actor: Actor, input: unknown): Promise<ArticleView> {
-  const { tagIds, productIds, published, publishedAt, ...rest } = parsed(articleInput, input)
+  const { tagIds: chosen, newTags, productIds, published, publishedAt, ...rest } = parsed(articleInput, input)
   const a = { ...rest, publishedAt: new Date(publishedAt) }
   const id = await q.transaction(async (tx) => {
     if (await codeTaken(tx, articles, a.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    const tagIds = [...new Set([...chosen, ...(await tagsByName(tx, newTags))])]
     const [row] = await tx
       .insert(articles)
       .values({ ...a, active: published })
@@ -179,10 +199,15 @@ export async function updateArticle(q: Db, actor: Actor, id: number, input: unkn
     const [locked] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).for('update')
     if (!locked) throw new Refusal('not-found', M.articleNotFound)
     const current = await articleById(tx, id)
-    const { before, after } = changed(current as Record<string, unknown>, withIsoDate(patch) as Record<string, unknown>)
+    const { newTags, ...rest } = patch
+    // Lists compare as sets: the form sends them in its own order.
+    if (rest.tagIds) rest.tagIds = [...new Set(rest.tagIds)].sort((x, y) => x - y)
+    if (rest.productIds) rest.productIds = [...new Set(rest.productIds)].sort((x, y) => x - y)
+    if (newTags?.length) rest.tagIds = [...new Set([...(rest.tagIds ?? current.tagIds), ...(await tagsByName(tx, newTags))])].sort((x, y) => x - y)
+    const { before, after } = changed(current as Record<string, unknown>, withIsoDate(rest) as Record<string, unknown>)
     if (Object.keys(after).length === 0) return
     if (typeof after.code === 'string' && (await codeTaken(tx, articles, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
-    const { tagIds, productIds, published, publishedAt, ...columns } = after as z.output<typeof articlePatch>
+    const { tagIds, productIds, published, publishedAt, ...columns } = after as Omit<z.output<typeof articlePatch>, 'newTags'>
     const set = { ...columns, ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }), ...(published === undefined ? {} : { active: published }) }
     if (Object.keys(set).length) await tx.update(articles).set(set).where(eq(articles.id, id))
     await setArticleLinks(tx, id, tagIds, productIds)

@@ -21,6 +21,7 @@ export function articleFields(tags: Options, products: Options): ContentField[] 
     { kind: 'text', name: 'picture', label: 'Картинка', hint: PICTURE_HINT, mono: true },
     { kind: 'textarea', name: 'text', label: 'Текст статьи', rows: 14, html: true, hint: HTML_HINT },
     { kind: 'multi', name: 'tagIds', label: 'Теги', options: tags },
+    { kind: 'words', name: 'newTags', label: 'Новые теги', hint: 'Через запятую. Если тег с таким названием уже есть, привяжется он.' },
     { kind: 'multi', name: 'productIds', label: 'Товары из статьи', options: products },
     { kind: 'text', name: 'buttonUrl', label: 'Кнопка: адрес', hint: 'Пусто — без кнопки.', mono: true },
     { kind: 'text', name: 'buttonText', label: 'Кнопка: текст' },
