@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { ecoPointInput, ecoPointList, ecoPointPatch, ecoPointQuery, ecoPointView } from '@/domains/eco/eco-admin.schema'
+import {
+  ecoPointInput,
+  ecoPointList,
+  ecoPointPatch,
+  ecoPointQuery,
+  ecoPointView,
+} from '@/domains/eco/eco-admin.schema'
 import { createEcoPoint, ecoPointById, listEcoPoints, updateEcoPoint } from '@/domains/eco/eco-admin.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
@@ -54,4 +60,9 @@ export const updateEcoPointEndpoint = endpoint({
   handle: ({ params, body, actor }) => updateEcoPoint(db(), actor, params.id, body),
 })
 
-export const ecoEndpoints = [listEcoPointsEndpoint, createEcoPointEndpoint, readEcoPointEndpoint, updateEcoPointEndpoint]
+export const ecoEndpoints = [
+  listEcoPointsEndpoint,
+  createEcoPointEndpoint,
+  readEcoPointEndpoint,
+  updateEcoPointEndpoint,
+]

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { landingDraftInput, landingInput, landingList, landingPatch, landingView } from '@/domains/landings/landings-admin.schema'
+import {
+  landingDraftInput,
+  landingInput,
+  landingList,
+  landingPatch,
+  landingView,
+} from '@/domains/landings/landings-admin.schema'
 import {
   createLanding,
   discardLandingDraft,

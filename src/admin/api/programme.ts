@@ -1,7 +1,21 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { programmePatch, programmeView, recipeInput, recipeList, recipePatch, recipeView } from '@/domains/landings/programme-admin.schema'
-import { createRecipe, listRecipes, programme, recipeById, updateProgramme, updateRecipe } from '@/domains/landings/programme-admin.server'
+import {
+  programmePatch,
+  programmeView,
+  recipeInput,
+  recipeList,
+  recipePatch,
+  recipeView,
+} from '@/domains/landings/programme-admin.schema'
+import {
+  createRecipe,
+  listRecipes,
+  programme,
+  recipeById,
+  updateProgramme,
+  updateRecipe,
+} from '@/domains/landings/programme-admin.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
@@ -74,4 +88,11 @@ export const updateRecipeEndpoint = endpoint({
   handle: ({ params, body, actor }) => updateRecipe(db(), actor, params.id, body),
 })
 
-export const programmeEndpoints = [readProgrammeEndpoint, updateProgrammeEndpoint, listRecipesEndpoint, createRecipeEndpoint, readRecipeEndpoint, updateRecipeEndpoint]
+export const programmeEndpoints = [
+  readProgrammeEndpoint,
+  updateProgrammeEndpoint,
+  listRecipesEndpoint,
+  createRecipeEndpoint,
+  readRecipeEndpoint,
+  updateRecipeEndpoint,
+]

@@ -1,7 +1,20 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { registrationList, webinarInput, webinarList, webinarPatch, webinarView } from '@/domains/webinars/webinars-admin.schema'
-import { createWebinar, listWebinars, updateWebinar, webinarById, webinarRegistrations, webinarRegistrationsCsv } from '@/domains/webinars/webinars-admin.server'
+import {
+  registrationList,
+  webinarInput,
+  webinarList,
+  webinarPatch,
+  webinarView,
+} from '@/domains/webinars/webinars-admin.schema'
+import {
+  createWebinar,
+  listWebinars,
+  updateWebinar,
+  webinarById,
+  webinarRegistrations,
+  webinarRegistrationsCsv,
+} from '@/domains/webinars/webinars-admin.server'
 import { wire } from '@/lib/ajax'
 import { csvFile, endpoint } from '../endpoint'
 
@@ -45,7 +58,8 @@ export const updateWebinarEndpoint = endpoint({
   method: 'PATCH',
   path: '/api/admin/webinars/{id}',
   permission: 'content.write',
-  summary: 'Изменить, опубликовать или снять вебинар (снятый пропадает из календаря и не принимает регистраций)',
+  summary:
+    'Изменить, опубликовать или снять вебинар (снятый пропадает из календаря и не принимает регистраций)',
   tag: TAG,
   params: id,
   body: webinarPatch,

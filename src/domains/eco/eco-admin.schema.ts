@@ -27,7 +27,13 @@ const fields = {
   active,
 }
 export const ecoPointInput = z.strictObject(
-  { ...fields, workTime: fields.workTime.default(''), phone: fields.phone.default(''), sort: sort.default(500), active: active.default(true) },
+  {
+    ...fields,
+    workTime: fields.workTime.default(''),
+    phone: fields.phone.default(''),
+    sort: sort.default(500),
+    active: active.default(true),
+  },
   strict,
 )
 export const ecoPointPatch = patchOf(fields)

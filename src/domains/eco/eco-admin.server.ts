@@ -31,7 +31,10 @@ const columns = {
   active: ecoPoints.active,
 }
 
-export async function listEcoPoints(q: Db | Tx, filter: { city?: string | undefined } = {}): Promise<{ items: EcoPointView[] }> {
+export async function listEcoPoints(
+  q: Db | Tx,
+  filter: { city?: string | undefined } = {},
+): Promise<{ items: EcoPointView[] }> {
   const rows = await q
     .select(columns)
     .from(ecoPoints)
@@ -47,7 +50,10 @@ export async function ecoPointById(q: Db | Tx, id: number): Promise<EcoPointView
 }
 
 async function codeTaken(tx: Tx, value: string, except = 0): Promise<boolean> {
-  const rows = await tx.select({ id: ecoPoints.id }).from(ecoPoints).where(and(sql`lower(${ecoPoints.code}) = lower(${value})`, ne(ecoPoints.id, except)))
+  const rows = await tx
+    .select({ id: ecoPoints.id })
+    .from(ecoPoints)
+    .where(and(sql`lower(${ecoPoints.code}) = lower(${value})`, ne(ecoPoints.id, except)))
   return rows.length > 0
 }
 
@@ -72,7 +78,8 @@ export async function updateEcoPoint(q: Db, actor: Actor, id: number, input: unk
     const { id: _id, ...current } = row
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (after.code !== undefined && (await codeTaken(tx, after.code, id)))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     await tx.update(ecoPoints).set(after).where(eq(ecoPoints.id, id))
     await recordChange(tx, actor, { objectType: 'eco_point', objectId: id, action: 'update', before, after })
     await announceChanges(tx, TAGS)

@@ -19,10 +19,14 @@ export const EDIT_MESSAGES = {
   active: 'Укажите, показывать ли на сайте.',
 } as const
 
-export const strict = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? EDIT_MESSAGES.unknownField : EDIT_MESSAGES.format) }
+export const strict = {
+  error: (issue: { code: string }) =>
+    issue.code === 'unrecognized_keys' ? EDIT_MESSAGES.unknownField : EDIT_MESSAGES.format,
+}
 
 /** A required text of `min`–`max` characters with one Russian message for every way it can be wrong. */
-export const text = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message })
+export const text = (min: number, max: number, message: string) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message })
 export const code = z
   .string({ error: EDIT_MESSAGES.code })
   .trim()
@@ -36,15 +40,30 @@ export const link = (message: string = EDIT_MESSAGES.link) =>
     .refine((v) => /^\/(?!\/)[^\s"'<>\\]*$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), { error: message })
 /** Goes into an <img src>: as a link, or empty for none. */
 export const image = link(EDIT_MESSAGES.image).or(z.literal(''))
-export const lat = z.number({ error: EDIT_MESSAGES.lat }).min(-90, { error: EDIT_MESSAGES.lat }).max(90, { error: EDIT_MESSAGES.lat })
-export const lon = z.number({ error: EDIT_MESSAGES.lon }).min(-180, { error: EDIT_MESSAGES.lon }).max(180, { error: EDIT_MESSAGES.lon })
-export const sort = z.number({ error: EDIT_MESSAGES.sort }).int({ error: EDIT_MESSAGES.sort }).min(0, { error: EDIT_MESSAGES.sort }).max(100_000, { error: EDIT_MESSAGES.sort })
+export const lat = z
+  .number({ error: EDIT_MESSAGES.lat })
+  .min(-90, { error: EDIT_MESSAGES.lat })
+  .max(90, { error: EDIT_MESSAGES.lat })
+export const lon = z
+  .number({ error: EDIT_MESSAGES.lon })
+  .min(-180, { error: EDIT_MESSAGES.lon })
+  .max(180, { error: EDIT_MESSAGES.lon })
+export const sort = z
+  .number({ error: EDIT_MESSAGES.sort })
+  .int({ error: EDIT_MESSAGES.sort })
+  .min(0, { error: EDIT_MESSAGES.sort })
+  .max(100_000, { error: EDIT_MESSAGES.sort })
 export const active = z.boolean({ error: EDIT_MESSAGES.active })
 
 type Shape = Record<string, z.ZodType>
 /** Every field optional, no unknown ones: the body of a PATCH. */
 export function patchOf<S extends Shape>(shape: S) {
-  return z.strictObject(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof S]: z.ZodOptional<S[K]> }, strict)
+  return z.strictObject(
+    Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof S]: z.ZodOptional<S[K]>
+    },
+    strict,
+  )
 }
 
 export type FieldError = { field: string; message: string }
@@ -69,7 +88,10 @@ export function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
 /** Only the fields the patch really changes, as they were and as they become (the audit line). */
-export function changed<T extends Record<string, unknown>>(current: T, patch: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+export function changed<T extends Record<string, unknown>>(
+  current: T,
+  patch: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
   const before: Partial<T> = {}
   const after: Partial<T> = {}
   for (const key of Object.keys(patch) as (keyof T)[]) {

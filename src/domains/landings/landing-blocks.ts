@@ -105,15 +105,20 @@ export function blockIssueText(issue: BlockIssue): string {
     case 'invalid_type':
       return issue.input === undefined ? 'заполните поле.' : 'неверный формат значения.'
     case 'too_small':
-      if (origin === 'string') return Number(issue.minimum) <= 1 ? 'заполните поле.' : `не короче ${n(issue.minimum)} символов.`
-      if (origin === 'array') return issue.exact ? `нужно ровно ${n(issue.minimum)}.` : `добавьте хотя бы ${n(issue.minimum)}.`
+      if (origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'заполните поле.' : `не короче ${n(issue.minimum)} символов.`
+      if (origin === 'array')
+        return issue.exact ? `нужно ровно ${n(issue.minimum)}.` : `добавьте хотя бы ${n(issue.minimum)}.`
       return `не меньше ${n(issue.minimum)}.`
     case 'too_big':
       if (origin === 'string') return `не длиннее ${n(issue.maximum)} символов.`
-      if (origin === 'array') return issue.exact ? `нужно ровно ${n(issue.maximum)}.` : `не больше ${n(issue.maximum)}.`
+      if (origin === 'array')
+        return issue.exact ? `нужно ровно ${n(issue.maximum)}.` : `не больше ${n(issue.maximum)}.`
       return `не больше ${n(issue.maximum)}.`
     case 'invalid_format':
-      return issue.format === 'regex' ? 'неверный формат (дата — ДД.ММ.ГГГГ, код — латиница, цифры и «-»).' : 'неверный формат значения.'
+      return issue.format === 'regex'
+        ? 'неверный формат (дата — ДД.ММ.ГГГГ, код — латиница, цифры и «-»).'
+        : 'неверный формат значения.'
     case 'invalid_value':
       return 'недопустимое значение.'
     case 'unrecognized_keys':
@@ -126,10 +131,18 @@ export function blockIssueText(issue: BlockIssue): string {
 }
 
 /** «Блок 3 «Отзывы», «Оценка» (2): не больше 5.» from the block's index, key and the issue's path. */
-export function blockFieldText(index: number, key: BlockKey | null, path: readonly PropertyKey[], reason: string): string {
+export function blockFieldText(
+  index: number,
+  key: BlockKey | null,
+  path: readonly PropertyKey[],
+  reason: string,
+): string {
   const where = key ? `Блок ${index + 1} «${BLOCK_NAMES[key]}»` : `Блок ${index + 1}`
   const named = [...path].reverse().find((p) => typeof p === 'string')
   const item = path.find((p) => typeof p === 'number')
-  const field = typeof named === 'string' ? ` — «${FIELD_LABELS[named] ?? named}»${typeof item === 'number' ? ` (${item + 1})` : ''}` : ''
+  const field =
+    typeof named === 'string'
+      ? ` — «${FIELD_LABELS[named] ?? named}»${typeof item === 'number' ? ` (${item + 1})` : ''}`
+      : ''
   return `${where}${field}: ${reason}`
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { strict } from '@/domains/edits/edits'
 import { LANDING_BLOCK_SCHEMAS, type LandingBlockData } from './landing-data'
-import { LANDING_MESSAGES as M, blockFieldText, blockIssueText, blockKey, type BlockIssue } from './landing-blocks'
+import {
+  LANDING_MESSAGES as M,
+  blockFieldText,
+  blockIssueText,
+  blockKey,
+  type BlockIssue,
+} from './landing-blocks'
 
 /**
  * What the landing editor sends (ADR 203). Each block is checked by its own type's schema from
@@ -15,7 +21,11 @@ function badUrls(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => badUrls(v, [...path, i]))
   if (value && typeof value === 'object')
     return Object.entries(value).flatMap(([k, v]) =>
-      URL_FIELDS.has(k) && typeof v === 'string' ? (v === '' || SAFE_URL.test(v) ? [] : [[...path, k]]) : badUrls(v, [...path, k]),
+      URL_FIELDS.has(k) && typeof v === 'string'
+        ? v === '' || SAFE_URL.test(v)
+          ? []
+          : [[...path, k]]
+        : badUrls(v, [...path, k]),
     )
   return []
 }
@@ -32,19 +42,34 @@ export const landingBlocks = z
   .transform((blocks, ctx): LandingBlockData[] => {
     const out: LandingBlockData[] = []
     blocks.forEach((block, i) => {
-      const type = block && typeof block === 'object' && 'type' in block && typeof block.type === 'string' ? block.type : ''
+      const type =
+        block && typeof block === 'object' && 'type' in block && typeof block.type === 'string'
+          ? block.type
+          : ''
       const key = blockKey(type)
       if (!key) {
-        ctx.addIssue({ code: 'custom', path: [i, 'type'], message: blockFieldText(i, null, [], M.unknownType) })
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'type'],
+          message: blockFieldText(i, null, [], M.unknownType),
+        })
         return
       }
-      const result = LANDING_BLOCK_SCHEMAS[key].safeParse(block, { error: (issue) => blockIssueText(issue as BlockIssue) })
+      const result = LANDING_BLOCK_SCHEMAS[key].safeParse(block, {
+        error: (issue) => blockIssueText(issue as BlockIssue),
+      })
       if (!result.success) {
-        for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [i, ...issue.path], message: blockFieldText(i, key, issue.path, issue.message) })
+        for (const issue of result.error.issues)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, ...issue.path],
+            message: blockFieldText(i, key, issue.path, issue.message),
+          })
         return
       }
       const urls = badUrls(result.data)
-      for (const path of urls) ctx.addIssue({ code: 'custom', path: [i, ...path], message: blockFieldText(i, key, path, M.link) })
+      for (const path of urls)
+        ctx.addIssue({ code: 'custom', path: [i, ...path], message: blockFieldText(i, key, path, M.link) })
       if (urls.length === 0) out.push(result.data)
     })
     return out
@@ -53,7 +78,11 @@ export const landingBlocks = z
 export const landingDraftInput = z.strictObject(
   {
     title: z.string({ error: M.title }).trim().min(3, { error: M.title }).max(200, { error: M.title }),
-    product: z.string({ error: M.product }).trim().min(1, { error: M.product }).max(100, { error: M.product }),
+    product: z
+      .string({ error: M.product })
+      .trim()
+      .min(1, { error: M.product })
+      .max(100, { error: M.product }),
     blocks: landingBlocks,
   },
   strict,
@@ -64,11 +93,18 @@ export const landingInput = z.strictObject(
   {
     code: landingCode,
     title: z.string({ error: M.title }).trim().min(3, { error: M.title }).max(200, { error: M.title }),
-    product: z.string({ error: M.product }).trim().min(1, { error: M.product }).max(100, { error: M.product }),
+    product: z
+      .string({ error: M.product })
+      .trim()
+      .min(1, { error: M.product })
+      .max(100, { error: M.product }),
   },
   strict,
 )
-export const landingPatch = z.strictObject({ active: z.boolean({ error: 'Укажите, показывать ли лендинг.' }) }, strict)
+export const landingPatch = z.strictObject(
+  { active: z.boolean({ error: 'Укажите, показывать ли лендинг.' }) },
+  strict,
+)
 
 const block = z.record(z.string(), z.unknown())
 export const landingSummary = z.object({

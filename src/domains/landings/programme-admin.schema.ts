@@ -26,8 +26,14 @@ const M = PROGRAMME_MESSAGES
 const stage = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: M.stage })
 export const programmeProduct = z.strictObject(
   {
-    code: z.string({ error: M.productCode }).trim().regex(/^[A-Za-z0-9_-]{2,100}$/, { error: M.productCode }),
-    filters: z.array(z.string({ error: M.filters }).max(50), { error: M.filters }).min(1, { error: M.filters }).max(20, { error: M.filters }),
+    code: z
+      .string({ error: M.productCode })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{2,100}$/, { error: M.productCode }),
+    filters: z
+      .array(z.string({ error: M.filters }).max(50), { error: M.filters })
+      .min(1, { error: M.filters })
+      .max(20, { error: M.filters }),
     stage,
   },
   strict,
@@ -35,7 +41,11 @@ export const programmeProduct = z.strictObject(
 export const programmePatch = z.strictObject(
   {
     intro: text(10, 5_000, M.intro).optional(),
-    products: z.array(programmeProduct, { error: M.products }).min(1, { error: M.products }).max(60, { error: M.products }).optional(),
+    products: z
+      .array(programmeProduct, { error: M.products })
+      .min(1, { error: M.products })
+      .max(60, { error: M.products })
+      .optional(),
   },
   strict,
 )
@@ -47,7 +57,14 @@ export const programmeView = z.object({
   active: z.boolean(),
   intro: z.string(),
   filters: z.array(z.object({ id: z.string(), text: z.string() })),
-  products: z.array(z.object({ code: z.string(), name: z.string().nullable(), filters: z.array(z.string()), stage: z.number() })),
+  products: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string().nullable(),
+      filters: z.array(z.string()),
+      stage: z.number(),
+    }),
+  ),
 })
 export type ProgrammeView = z.infer<typeof programmeView>
 
@@ -72,7 +89,15 @@ const recipeFields = {
     .max(40, { error: M.ingredients }),
   active,
 }
-export const recipeInput = z.strictObject({ ...recipeFields, img: image.default(''), list: recipeFields.list.default([]), active: active.default(true) }, strict)
+export const recipeInput = z.strictObject(
+  {
+    ...recipeFields,
+    img: image.default(''),
+    list: recipeFields.list.default([]),
+    active: active.default(true),
+  },
+  strict,
+)
 export const recipePatch = patchOf(recipeFields)
 
 export const recipeView = z.object({

@@ -13,7 +13,10 @@ export const PARTNER_MESSAGES = {
 const M = PARTNER_MESSAGES
 
 const partnerFields = { title: text(2, 100, M.title), code, link: link(), image, sort, active }
-export const partnerInput = z.strictObject({ ...partnerFields, image: image.default(''), sort: sort.default(500), active: active.default(true) }, strict)
+export const partnerInput = z.strictObject(
+  { ...partnerFields, image: image.default(''), sort: sort.default(500), active: active.default(true) },
+  strict,
+)
 export const partnerPatch = patchOf(partnerFields)
 
 const outletFields = { code, name: text(2, 200, M.name), address: text(5, 300, M.address), lat, lon }
@@ -21,10 +24,20 @@ export const outletInput = z.strictObject(outletFields, strict)
 export const outletPatch = patchOf(outletFields)
 
 const distributorFields = { title: text(2, 100, M.title), code, link: link(), image, sort, active }
-export const distributorInput = z.strictObject({ ...distributorFields, image: image.default(''), sort: sort.default(500), active: active.default(true) }, strict)
+export const distributorInput = z.strictObject(
+  { ...distributorFields, image: image.default(''), sort: sort.default(500), active: active.default(true) },
+  strict,
+)
 export const distributorPatch = patchOf(distributorFields)
 
-export const outletView = z.object({ id: z.number(), code: z.string(), name: z.string(), address: z.string(), lat: z.number(), lon: z.number() })
+export const outletView = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+})
 export const partnerView = z.object({
   id: z.number(),
   code: z.string(),
@@ -37,7 +50,15 @@ export const partnerView = z.object({
   outlets: z.array(outletView),
 })
 export const partnerList = z.object({ items: z.array(partnerView) })
-export const distributorView = z.object({ id: z.number(), code: z.string(), title: z.string(), link: z.string(), image: z.string(), sort: z.number(), active: z.boolean() })
+export const distributorView = z.object({
+  id: z.number(),
+  code: z.string(),
+  title: z.string(),
+  link: z.string(),
+  image: z.string(),
+  sort: z.number(),
+  active: z.boolean(),
+})
 export const distributorList = z.object({ items: z.array(distributorView) })
 
 export type PartnerView = z.infer<typeof partnerView>

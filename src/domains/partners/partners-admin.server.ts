@@ -44,7 +44,15 @@ const partnerColumns = {
 async function outletsOf(q: Db | Tx, partnerIds: number[]) {
   if (partnerIds.length === 0) return []
   return q
-    .select({ id: partnerOutlets.id, partnerId: partnerOutlets.partnerId, code: partnerOutlets.code, name: partnerOutlets.name, address: partnerOutlets.address, lat: partnerOutlets.lat, lon: partnerOutlets.lon })
+    .select({
+      id: partnerOutlets.id,
+      partnerId: partnerOutlets.partnerId,
+      code: partnerOutlets.code,
+      name: partnerOutlets.name,
+      address: partnerOutlets.address,
+      lat: partnerOutlets.lat,
+      lon: partnerOutlets.lon,
+    })
     .from(partnerOutlets)
     .where(inArray(partnerOutlets.partnerId, partnerIds))
     .orderBy(asc(partnerOutlets.id))
@@ -57,7 +65,11 @@ export async function listPartners(q: Db | Tx): Promise<{ items: PartnerView[] }
     rows.map((r) => r.id),
   )
   return {
-    items: rows.map((r) => ({ ...r, products: Number(r.products), outlets: outlets.filter((o) => o.partnerId === r.id).map(({ partnerId: _p, ...o }) => o) })),
+    items: rows.map((r) => ({
+      ...r,
+      products: Number(r.products),
+      outlets: outlets.filter((o) => o.partnerId === r.id).map(({ partnerId: _p, ...o }) => o),
+    })),
   }
 }
 
@@ -68,8 +80,16 @@ export async function partnerById(q: Db | Tx, id: number): Promise<PartnerView> 
   return { ...row, products: Number(row.products), outlets: outlets.map(({ partnerId: _p, ...o }) => o) }
 }
 
-async function codeTaken(tx: Tx, table: typeof partners | typeof distributors | typeof partnerOutlets, value: string, except = 0): Promise<boolean> {
-  const rows = await tx.select({ id: table.id }).from(table).where(and(sql`lower(${table.code}) = lower(${value})`, ne(table.id, except)))
+async function codeTaken(
+  tx: Tx,
+  table: typeof partners | typeof distributors | typeof partnerOutlets,
+  value: string,
+  except = 0,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(sql`lower(${table.code}) = lower(${value})`, ne(table.id, except)))
   return rows.length > 0
 }
 
@@ -77,7 +97,8 @@ export async function createPartner(q: Db, actor: Actor, input: unknown): Promis
   const p = parsed(partnerInput, input)
   const id = await q.transaction(async (tx) => {
     await tx.execute(sql`lock table ${partners} in share row exclusive mode`)
-    if (await codeTaken(tx, partners, p.code)) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (await codeTaken(tx, partners, p.code))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     const [row] = await tx.insert(partners).values(p).returning({ id: partners.id })
     await recordChange(tx, actor, { objectType: 'partner', objectId: row!.id, action: 'create', after: p })
     await announceChanges(tx, PARTNER_TAGS)
@@ -90,14 +111,22 @@ export async function updatePartner(q: Db, actor: Actor, id: number, input: unkn
   const patch = parsed(partnerPatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx
-      .select({ code: partners.code, title: partners.title, link: partners.link, image: partners.image, sort: partners.sort, active: partners.active })
+      .select({
+        code: partners.code,
+        title: partners.title,
+        link: partners.link,
+        image: partners.image,
+        sort: partners.sort,
+        active: partners.active,
+      })
       .from(partners)
       .where(eq(partners.id, id))
       .for('update')
     if (!current) throw new Refusal('not-found', M.partnerNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, partners, after.code, id))) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (after.code !== undefined && (await codeTaken(tx, partners, after.code, id)))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     await tx.update(partners).set(after).where(eq(partners.id, id))
     await recordChange(tx, actor, { objectType: 'partner', objectId: id, action: 'update', before, after })
     await announceChanges(tx, PARTNER_TAGS)
@@ -105,18 +134,33 @@ export async function updatePartner(q: Db, actor: Actor, id: number, input: unkn
   return partnerById(q, id)
 }
 
-export async function addOutlet(q: Db, actor: Actor, partnerId: number, input: unknown): Promise<PartnerView> {
+export async function addOutlet(
+  q: Db,
+  actor: Actor,
+  partnerId: number,
+  input: unknown,
+): Promise<PartnerView> {
   const o = parsed(outletInput, input)
   await q.transaction(async (tx) => {
-    const [partner] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId)).for('update')
+    const [partner] = await tx
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.id, partnerId))
+      .for('update')
     if (!partner) throw new Refusal('not-found', M.partnerNotFound)
     await tx.execute(sql`lock table ${partnerOutlets} in share row exclusive mode`)
-    if (await codeTaken(tx, partnerOutlets, o.code)) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (await codeTaken(tx, partnerOutlets, o.code))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     const [row] = await tx
       .insert(partnerOutlets)
       .values({ ...o, partnerId })
       .returning({ id: partnerOutlets.id })
-    await recordChange(tx, actor, { objectType: 'partner_outlet', objectId: row!.id, action: 'create', after: { ...o, partnerId } })
+    await recordChange(tx, actor, {
+      objectType: 'partner_outlet',
+      objectId: row!.id,
+      action: 'create',
+      after: { ...o, partnerId },
+    })
     await announceChanges(tx, PARTNER_TAGS)
   })
   return partnerById(q, partnerId)
@@ -126,7 +170,14 @@ export async function updateOutlet(q: Db, actor: Actor, id: number, input: unkno
   const patch = parsed(outletPatch, input)
   const partnerId = await q.transaction(async (tx) => {
     const [current] = await tx
-      .select({ partnerId: partnerOutlets.partnerId, code: partnerOutlets.code, name: partnerOutlets.name, address: partnerOutlets.address, lat: partnerOutlets.lat, lon: partnerOutlets.lon })
+      .select({
+        partnerId: partnerOutlets.partnerId,
+        code: partnerOutlets.code,
+        name: partnerOutlets.name,
+        address: partnerOutlets.address,
+        lat: partnerOutlets.lat,
+        lon: partnerOutlets.lon,
+      })
       .from(partnerOutlets)
       .where(eq(partnerOutlets.id, id))
       .for('update')
@@ -134,9 +185,16 @@ export async function updateOutlet(q: Db, actor: Actor, id: number, input: unkno
     const { partnerId: owner, ...fields } = current
     const { before, after } = changed(fields, patch)
     if (Object.keys(after).length === 0) return owner
-    if (after.code !== undefined && (await codeTaken(tx, partnerOutlets, after.code, id))) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (after.code !== undefined && (await codeTaken(tx, partnerOutlets, after.code, id)))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     await tx.update(partnerOutlets).set(after).where(eq(partnerOutlets.id, id))
-    await recordChange(tx, actor, { objectType: 'partner_outlet', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'partner_outlet',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, PARTNER_TAGS)
     return owner
   })
@@ -168,7 +226,12 @@ const distributorColumns = {
 }
 
 export async function listDistributors(q: Db | Tx): Promise<{ items: DistributorView[] }> {
-  return { items: await q.select(distributorColumns).from(distributors).orderBy(asc(distributors.sort), asc(distributors.id)) }
+  return {
+    items: await q
+      .select(distributorColumns)
+      .from(distributors)
+      .orderBy(asc(distributors.sort), asc(distributors.id)),
+  }
 }
 
 export async function distributorById(q: Db | Tx, id: number): Promise<DistributorView> {
@@ -181,29 +244,54 @@ export async function createDistributor(q: Db, actor: Actor, input: unknown): Pr
   const d = parsed(distributorInput, input)
   const id = await q.transaction(async (tx) => {
     await tx.execute(sql`lock table ${distributors} in share row exclusive mode`)
-    if (await codeTaken(tx, distributors, d.code)) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (await codeTaken(tx, distributors, d.code))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     const [row] = await tx.insert(distributors).values(d).returning({ id: distributors.id })
-    await recordChange(tx, actor, { objectType: 'distributor', objectId: row!.id, action: 'create', after: d })
+    await recordChange(tx, actor, {
+      objectType: 'distributor',
+      objectId: row!.id,
+      action: 'create',
+      after: d,
+    })
     await announceChanges(tx, DISTRIBUTOR_TAGS)
     return row!.id
   })
   return distributorById(q, id)
 }
 
-export async function updateDistributor(q: Db, actor: Actor, id: number, input: unknown): Promise<DistributorView> {
+export async function updateDistributor(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<DistributorView> {
   const patch = parsed(distributorPatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx
-      .select({ code: distributors.code, title: distributors.title, link: distributors.link, image: distributors.image, sort: distributors.sort, active: distributors.active })
+      .select({
+        code: distributors.code,
+        title: distributors.title,
+        link: distributors.link,
+        image: distributors.image,
+        sort: distributors.sort,
+        active: distributors.active,
+      })
       .from(distributors)
       .where(eq(distributors.id, id))
       .for('update')
     if (!current) throw new Refusal('not-found', M.distributorNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, distributors, after.code, id))) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (after.code !== undefined && (await codeTaken(tx, distributors, after.code, id)))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     await tx.update(distributors).set(after).where(eq(distributors.id, id))
-    await recordChange(tx, actor, { objectType: 'distributor', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'distributor',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, DISTRIBUTOR_TAGS)
   })
   return distributorById(q, id)

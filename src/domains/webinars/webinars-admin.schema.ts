@@ -19,7 +19,9 @@ const fields = {
   name: text(3, 200, M.name),
   startsAt: z.iso.datetime({ offset: true, error: M.startsAt }),
   speaker: text(0, 200, M.speaker),
-  link: link(M.link).refine((v) => v.startsWith('https://'), { error: M.link }).or(z.literal('')),
+  link: link(M.link)
+    .refine((v) => v.startsWith('https://'), { error: M.link })
+    .or(z.literal('')),
   previewText: text(0, 2_000, M.previewText),
   programme: text(0, 5_000, M.programme),
   published: z.boolean({ error: M.published }),
@@ -51,7 +53,13 @@ export const webinarView = z.object({
   registrations: z.number(),
 })
 export const webinarList = z.object({ items: z.array(webinarView) })
-export const registrationView = z.object({ id: z.number(), name: z.string(), phone: z.string(), email: z.string(), createdAt: z.string() })
+export const registrationView = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+})
 export const registrationList = z.object({ items: z.array(registrationView) })
 export type WebinarView = z.infer<typeof webinarView>
 export type RegistrationView = z.infer<typeof registrationView>

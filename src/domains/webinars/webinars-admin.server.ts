@@ -8,7 +8,13 @@ import { EDIT_MESSAGES, changed, invalid, parsed } from '@/domains/edits/edits'
 import type { Actor } from '@/domains/staff/permissions'
 import { toCsv } from '@/lib/csv'
 import { Refusal } from '@/lib/refusal'
-import { WEBINAR_MESSAGES as M, webinarInput, webinarPatch, type RegistrationView, type WebinarView } from './webinars-admin.schema'
+import {
+  WEBINAR_MESSAGES as M,
+  webinarInput,
+  webinarPatch,
+  type RegistrationView,
+  type WebinarView,
+} from './webinars-admin.schema'
 
 /**
  * Webinars of the B2B calendar as staff run them (ADR 202). Each write locks its row, is audited
@@ -31,11 +37,19 @@ const columns = {
 }
 
 type Row = { startsAt: Date; registrations: number } & Omit<WebinarView, 'startsAt' | 'registrations'>
-const view = (r: Row): WebinarView => ({ ...r, startsAt: r.startsAt.toISOString(), registrations: Number(r.registrations) })
+const view = (r: Row): WebinarView => ({
+  ...r,
+  startsAt: r.startsAt.toISOString(),
+  registrations: Number(r.registrations),
+})
 
 /** Latest first: the coming ones at the top, the past ones below them. */
 export async function listWebinars(q: Db | Tx): Promise<{ items: WebinarView[] }> {
-  return { items: (await q.select(columns).from(b2bEvents).orderBy(desc(b2bEvents.startsAt), desc(b2bEvents.id))).map(view) }
+  return {
+    items: (
+      await q.select(columns).from(b2bEvents).orderBy(desc(b2bEvents.startsAt), desc(b2bEvents.id))
+    ).map(view),
+  }
 }
 
 export async function webinarById(q: Db | Tx, id: number): Promise<WebinarView> {
@@ -45,7 +59,10 @@ export async function webinarById(q: Db | Tx, id: number): Promise<WebinarView> 
 }
 
 async function codeTaken(tx: Tx, value: string, except = 0): Promise<boolean> {
-  const rows = await tx.select({ id: b2bEvents.id }).from(b2bEvents).where(and(sql`lower(${b2bEvents.code}) = lower(${value})`, ne(b2bEvents.id, except)))
+  const rows = await tx
+    .select({ id: b2bEvents.id })
+    .from(b2bEvents)
+    .where(and(sql`lower(${b2bEvents.code}) = lower(${value})`, ne(b2bEvents.id, except)))
   return rows.length > 0
 }
 
@@ -84,10 +101,14 @@ export async function updateWebinar(q: Db, actor: Actor, id: number, input: unkn
       .for('update')
     if (!row) throw new Refusal('not-found', M.notFound)
     const current = { ...row, startsAt: row.startsAt.toISOString() }
-    const next = { ...patch, startsAt: patch.startsAt === undefined ? undefined : new Date(patch.startsAt).toISOString() }
+    const next = {
+      ...patch,
+      startsAt: patch.startsAt === undefined ? undefined : new Date(patch.startsAt).toISOString(),
+    }
     const { before, after } = changed(current, next)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    if (after.code !== undefined && (await codeTaken(tx, after.code, id)))
+      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
     const { startsAt, ...rest } = after
     await tx
       .update(b2bEvents)
@@ -102,7 +123,13 @@ export async function updateWebinar(q: Db, actor: Actor, id: number, input: unkn
 async function registrationRows(q: Db | Tx, id: number) {
   await webinarById(q, id)
   return q
-    .select({ id: b2bEventRegistrations.id, name: b2bEventRegistrations.name, phone: b2bEventRegistrations.phone, email: b2bEventRegistrations.email, createdAt: b2bEventRegistrations.createdAt })
+    .select({
+      id: b2bEventRegistrations.id,
+      name: b2bEventRegistrations.name,
+      phone: b2bEventRegistrations.phone,
+      email: b2bEventRegistrations.email,
+      createdAt: b2bEventRegistrations.createdAt,
+    })
     .from(b2bEventRegistrations)
     .where(eq(b2bEventRegistrations.eventId, id))
     .orderBy(asc(b2bEventRegistrations.createdAt), asc(b2bEventRegistrations.id))
@@ -110,13 +137,18 @@ async function registrationRows(q: Db | Tx, id: number) {
 
 /** Who signed up, in the order they did. */
 export async function webinarRegistrations(q: Db | Tx, id: number): Promise<{ items: RegistrationView[] }> {
-  return { items: (await registrationRows(q, id)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }
+  return {
+    items: (await registrationRows(q, id)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  }
 }
 
 export const REGISTRATION_CSV_HEADER = ['№', 'Имя', 'Телефон', 'E-mail', 'Дата регистрации'] as const
 
 /** The same list for Excel (`;`; the BOM is the answer's). */
-export async function webinarRegistrationsCsv(q: Db | Tx, id: number): Promise<{ name: string; csv: string }> {
+export async function webinarRegistrationsCsv(
+  q: Db | Tx,
+  id: number,
+): Promise<{ name: string; csv: string }> {
   const webinar = await webinarById(q, id)
   const rows = await registrationRows(q, id)
   const csv = toCsv(

@@ -7,7 +7,10 @@ import { newStaff, signIn } from './admin-kit'
  * block, looks at the draft through «Предпросмотр» on the storefront, publishes it, and a buyer sees
  * the new page. The landing is the test's own, so other specs' landings stay as the seed made them.
  */
-test('a content editor edits a landing block, previews the draft, publishes, and a buyer sees it', async ({ page, browser }) => {
+test('a content editor edits a landing block, previews the draft, publishes, and a buyer sees it', async ({
+  page,
+  browser,
+}) => {
   const suffix = randomUUID().slice(0, 6)
   const code = `e2e-${suffix}`
   const heading = `Коллаген для суставов ${suffix}`
@@ -46,7 +49,10 @@ test('a content editor edits a landing block, previews the draft, publishes, and
   await expect(page.getByRole('status').filter({ hasText: 'Черновик сохранён' })).toBeVisible()
 
   // «Предпросмотр» opens the storefront page in draft mode, in a new tab.
-  const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Предпросмотр' }).click()])
+  const [preview] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Предпросмотр' }).click(),
+  ])
   await preview.waitForLoadState()
   await expect(preview.locator('[data-preview-banner]')).toContainText('Черновик')
   await expect(preview.getByRole('heading', { level: 1, name: heading })).toBeVisible()

@@ -12,5 +12,10 @@ export const ECO_FIELDS: FieldSpec[] = [
   { name: 'lat', label: 'Широта', kind: 'number' },
   { name: 'lon', label: 'Долгота', kind: 'number' },
   { name: 'sort', label: 'Порядок', kind: 'number' },
-  { name: 'active', label: 'Показывать на карте', kind: 'checkbox', hint: 'скрытый пункт пропадает с карты /eco/eco-box/.' },
+  {
+    name: 'active',
+    label: 'Показывать на карте',
+    kind: 'checkbox',
+    hint: 'скрытый пункт пропадает с карты /eco/eco-box/.',
+  },
 ]

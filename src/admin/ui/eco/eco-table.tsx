@@ -20,9 +20,24 @@ const columns: ColumnDef<EcoPointView, unknown>[] = [
       </div>
     ),
   },
-  { header: 'Часы работы', cell: ({ row }) => <span className="text-xs">{row.original.workTime || '—'}</span> },
-  { header: 'Координаты', cell: ({ row }) => <span className="font-mono text-xs whitespace-nowrap">{`${row.original.lat}, ${row.original.lon}`}</span> },
-  { header: 'Состояние', cell: ({ row }) => <Badge tone={row.original.active ? 'good' : 'neutral'}>{row.original.active ? 'На карте' : 'Скрыт'}</Badge> },
+  {
+    header: 'Часы работы',
+    cell: ({ row }) => <span className="text-xs">{row.original.workTime || '—'}</span>,
+  },
+  {
+    header: 'Координаты',
+    cell: ({ row }) => (
+      <span className="font-mono text-xs whitespace-nowrap">{`${row.original.lat}, ${row.original.lon}`}</span>
+    ),
+  },
+  {
+    header: 'Состояние',
+    cell: ({ row }) => (
+      <Badge tone={row.original.active ? 'good' : 'neutral'}>
+        {row.original.active ? 'На карте' : 'Скрыт'}
+      </Badge>
+    ),
+  },
 ]
 
 export function EcoTable({ rows }: { rows: EcoPointView[] }) {

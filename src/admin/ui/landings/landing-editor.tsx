@@ -22,20 +22,31 @@ function setIn(value: unknown, path: Path, next: unknown): unknown {
   return { ...obj, [head!]: setIn(obj[head!], rest, next) }
 }
 
-const blockTitle = (b: Block) => (typeof b.title === 'string' && b.title ? b.title : typeof b.name === 'string' ? b.name : '')
+const blockTitle = (b: Block) =>
+  typeof b.title === 'string' && b.title ? b.title : typeof b.name === 'string' ? b.name : ''
 
 /**
  * A product landing's blocks as forms, one per block type (ADR 203): add, remove, move, edit; saved
  * as a draft the buyers do not see, shown by «Предпросмотр» on the storefront in draft mode, made the
  * page by «Опубликовать».
  */
-export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingView; schemas: Record<BlockKey, JsonSchema>; canEdit: boolean }) {
+export function LandingEditor({
+  landing,
+  schemas,
+  canEdit,
+}: {
+  landing: LandingView
+  schemas: Record<BlockKey, JsonSchema>
+  canEdit: boolean
+}) {
   const hydrated = useHydrated()
   const router = useRouter()
   const start = landing.draft ?? landing.published
   const [title, setTitle] = useState(start.title)
   const [product, setProduct] = useState(start.product)
-  const [items, setItems] = useState<Item[]>(() => start.blocks.map((block, id) => ({ id, block, open: false })))
+  const [items, setItems] = useState<Item[]>(() =>
+    start.blocks.map((block, id) => ({ id, block, open: false })),
+  )
   const [nextId, setNextId] = useState(start.blocks.length)
   const [adding, setAdding] = useState<BlockKey>('text-product')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -82,7 +93,11 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
         setErrors(error.fields)
         setFormError(error.message)
         // Open the blocks a refusal names, so the editor sees the field.
-        const named = new Set(Object.keys(error.fields).flatMap((k) => (/^blocks\.(\d+)/.exec(k) ? [Number(/^blocks\.(\d+)/.exec(k)![1])] : [])))
+        const named = new Set(
+          Object.keys(error.fields).flatMap((k) =>
+            /^blocks\.(\d+)/.exec(k) ? [Number(/^blocks\.(\d+)/.exec(k)![1])] : [],
+          ),
+        )
         setItems((all) => all.map((it, i) => (named.has(i) ? { ...it, open: true } : it)))
       } else setFormError('Не получилось. Попробуйте ещё раз.')
       return false
@@ -104,7 +119,10 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
 
   const publish = async () => {
     if (dirty && !(await saveDraft())) return
-    await run(() => adminFetch('POST', `/api/admin/landings/${landing.id}/publish/`), 'Опубликовано: покупатели видят новую страницу.')
+    await run(
+      () => adminFetch('POST', `/api/admin/landings/${landing.id}/publish/`),
+      'Опубликовано: покупатели видят новую страницу.',
+    )
   }
 
   const discard = () =>
@@ -117,19 +135,42 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
       setDirty(false)
     }, 'Черновик отменён.')
 
-  const toggleShown = () => run(() => adminFetch('PATCH', `/api/admin/landings/${landing.id}/`, { active: !landing.active }), landing.active ? 'Лендинг скрыт.' : 'Лендинг показан.')
+  const toggleShown = () =>
+    run(
+      () => adminFetch('PATCH', `/api/admin/landings/${landing.id}/`, { active: !landing.active }),
+      landing.active ? 'Лендинг скрыт.' : 'Лендинг показан.',
+    )
 
   const errorList = Object.values(errors)
   return (
     <div className="space-y-5">
-      <form ref={previewForm} method="post" action={previewAction(`/landing/${landing.code}/`)} target="_blank" hidden />
+      <form
+        ref={previewForm}
+        method="post"
+        action={previewAction(`/landing/${landing.code}/`)}
+        target="_blank"
+        hidden
+      />
       <div className={`${ui.card} space-y-4 p-4 sm:p-6`}>
         <fieldset disabled={busy || !canEdit} className="grid gap-4 md:grid-cols-2">
           <Field label="Название страницы" error={errors.title}>
-            <TextInput value={title} onChange={(e) => (setTitle(e.target.value), setDirty(true))} invalid={Boolean(errors.title)} />
+            <TextInput
+              value={title}
+              onChange={(e) => (setTitle(e.target.value), setDirty(true))}
+              invalid={Boolean(errors.title)}
+            />
           </Field>
-          <Field label="Товар лендинга (код)" error={errors.product} hint="Первый экран и цена берутся у этого товара.">
-            <TextInput value={product} onChange={(e) => (setProduct(e.target.value), setDirty(true))} className="font-mono" invalid={Boolean(errors.product)} />
+          <Field
+            label="Товар лендинга (код)"
+            error={errors.product}
+            hint="Первый экран и цена берутся у этого товара."
+          >
+            <TextInput
+              value={product}
+              onChange={(e) => (setProduct(e.target.value), setDirty(true))}
+              className="font-mono"
+              invalid={Boolean(errors.product)}
+            />
           </Field>
         </fieldset>
         {formError ? (
@@ -151,21 +192,46 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
         ) : null}
         {canEdit ? (
           <div className="flex flex-wrap items-center gap-2">
-            <button type="button" className={ui.button} disabled={busy || !hydrated} onClick={() => void saveDraft()}>
+            <button
+              type="button"
+              className={ui.button}
+              disabled={busy || !hydrated}
+              onClick={() => void saveDraft()}
+            >
               Сохранить черновик
             </button>
-            <button type="button" className={ui.buttonSecondary} disabled={busy || !hydrated} onClick={() => void preview()}>
+            <button
+              type="button"
+              className={ui.buttonSecondary}
+              disabled={busy || !hydrated}
+              onClick={() => void preview()}
+            >
               Предпросмотр
             </button>
-            <button type="button" className={ui.buttonSecondary} disabled={busy || !hydrated || (!landing.hasDraft && !dirty && landing.active)} onClick={() => void publish()}>
+            <button
+              type="button"
+              className={ui.buttonSecondary}
+              disabled={busy || !hydrated || (!landing.hasDraft && !dirty && landing.active)}
+              onClick={() => void publish()}
+            >
               Опубликовать
             </button>
             {landing.hasDraft ? (
-              <button type="button" className={ui.buttonSecondary} disabled={busy || !hydrated} onClick={() => void discard()}>
+              <button
+                type="button"
+                className={ui.buttonSecondary}
+                disabled={busy || !hydrated}
+                onClick={() => void discard()}
+              >
                 Отменить черновик
               </button>
             ) : null}
-            <button type="button" className={ui.buttonDanger} disabled={busy || !hydrated} onClick={() => void toggleShown()}>
+            <button
+              type="button"
+              className={ui.buttonDanger}
+              disabled={busy || !hydrated}
+              onClick={() => void toggleShown()}
+            >
               {landing.active ? 'Скрыть с сайта' : 'Показать на сайте'}
             </button>
             {dirty ? <span className="text-sm text-amber-700">Есть несохранённые изменения.</span> : null}
@@ -177,24 +243,47 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
         {items.map((item, i) => {
           const key = blockKey(String(item.block.type))
           const name = key ? BLOCK_NAMES[key] : String(item.block.type)
-          const hasError = Object.keys(errors).some((k) => k === `blocks.${i}` || k.startsWith(`blocks.${i}.`))
+          const hasError = Object.keys(errors).some(
+            (k) => k === `blocks.${i}` || k.startsWith(`blocks.${i}.`),
+          )
           return (
-            <li key={item.id} className={`${ui.card} ${hasError ? 'border-sale-500' : ''}`} data-block={String(item.block.type)}>
-              <details open={item.open} onToggle={(e) => {
-                const open = (e.currentTarget as HTMLDetailsElement).open
-                setItems((all) => all.map((it) => (it.id === item.id ? { ...it, open } : it)))
-              }}>
+            <li
+              key={item.id}
+              className={`${ui.card} ${hasError ? 'border-sale-500' : ''}`}
+              data-block={String(item.block.type)}
+            >
+              <details
+                open={item.open}
+                onToggle={(e) => {
+                  const open = (e.currentTarget as HTMLDetailsElement).open
+                  setItems((all) => all.map((it) => (it.id === item.id ? { ...it, open } : it)))
+                }}
+              >
                 <summary className="flex cursor-pointer flex-wrap items-center gap-2 p-3">
                   <span className="font-semibold">
                     {i + 1}. {name}
                   </span>
-                  <span className="min-w-0 flex-1 truncate text-sm text-ink-600">{blockTitle(item.block)}</span>
+                  <span className="min-w-0 flex-1 truncate text-sm text-ink-600">
+                    {blockTitle(item.block)}
+                  </span>
                   {canEdit ? (
                     <span className="flex gap-1" onClick={(e) => e.preventDefault()}>
-                      <button type="button" className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-40" disabled={busy || i === 0} onClick={() => move(i, -1)} aria-label={`Блок ${i + 1} выше`}>
+                      <button
+                        type="button"
+                        className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-40"
+                        disabled={busy || i === 0}
+                        onClick={() => move(i, -1)}
+                        aria-label={`Блок ${i + 1} выше`}
+                      >
                         ↑
                       </button>
-                      <button type="button" className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-40" disabled={busy || i === items.length - 1} onClick={() => move(i, 1)} aria-label={`Блок ${i + 1} ниже`}>
+                      <button
+                        type="button"
+                        className="rounded border border-line px-2 py-0.5 text-sm disabled:opacity-40"
+                        disabled={busy || i === items.length - 1}
+                        onClick={() => move(i, 1)}
+                        aria-label={`Блок ${i + 1} ниже`}
+                      >
                         ↓
                       </button>
                       <button
@@ -209,7 +298,11 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
                     </span>
                   ) : null}
                 </summary>
-                <fieldset disabled={busy || !canEdit} className="border-t border-line p-3 sm:p-4" aria-label={`Блок ${i + 1}: ${name}`}>
+                <fieldset
+                  disabled={busy || !canEdit}
+                  className="border-t border-line p-3 sm:p-4"
+                  aria-label={`Блок ${i + 1}: ${name}`}
+                >
                   {key ? (
                     <SchemaField
                       name="block"
@@ -217,12 +310,22 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
                       value={item.block}
                       path={['blocks', i]}
                       errors={errors}
-                      onChange={(path, value) => edit((all) => all.map((it) => (it.id === item.id ? { ...it, block: setIn(it.block, path.slice(2), value) as Block } : it)))}
+                      onChange={(path, value) =>
+                        edit((all) =>
+                          all.map((it) =>
+                            it.id === item.id
+                              ? { ...it, block: setIn(it.block, path.slice(2), value) as Block }
+                              : it,
+                          ),
+                        )
+                      }
                     />
                   ) : (
                     <p className="text-sm text-sale-500">Неизвестный вид блока: уберите его.</p>
                   )}
-                  {errors[pathKey(['blocks', i, 'type'])] ? <p className="text-xs text-sale-500">{errors[pathKey(['blocks', i, 'type'])]}</p> : null}
+                  {errors[pathKey(['blocks', i, 'type'])] ? (
+                    <p className="text-xs text-sale-500">{errors[pathKey(['blocks', i, 'type'])]}</p>
+                  ) : null}
                 </fieldset>
               </details>
             </li>
@@ -234,7 +337,11 @@ export function LandingEditor({ landing, schemas, canEdit }: { landing: LandingV
         <div className={`${ui.card} flex flex-wrap items-end gap-2 p-3`}>
           <label>
             <span className={ui.label}>Новый блок</span>
-            <select value={adding} onChange={(e) => setAdding(e.target.value as BlockKey)} className={ui.input}>
+            <select
+              value={adding}
+              onChange={(e) => setAdding(e.target.value as BlockKey)}
+              className={ui.input}
+            >
               {BLOCK_KEYS.map((k) => (
                 <option key={k} value={k}>
                   {BLOCK_NAMES[k]}

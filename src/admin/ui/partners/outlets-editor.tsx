@@ -11,7 +11,15 @@ import { OUTLET_FIELDS } from './partner-fields'
 import { RecordForm } from './record-form'
 
 /** A partner's pharmacies on the map (ADR 202): each its own small form; a new one at the end. */
-export function OutletsEditor({ partnerId, outlets, canEdit }: { partnerId: number; outlets: OutletView[]; canEdit: boolean }) {
+export function OutletsEditor({
+  partnerId,
+  outlets,
+  canEdit,
+}: {
+  partnerId: number
+  outlets: OutletView[]
+  canEdit: boolean
+}) {
   const hydrated = useHydrated()
   const router = useRouter()
   const [error, setError] = useState<string>()
@@ -39,7 +47,12 @@ export function OutletsEditor({ partnerId, outlets, canEdit }: { partnerId: numb
           canEdit={canEdit}
           extra={
             canEdit ? (
-              <button type="button" className={ui.buttonDanger} disabled={!hydrated} onClick={() => void remove(o)}>
+              <button
+                type="button"
+                className={ui.buttonDanger}
+                disabled={!hydrated}
+                onClick={() => void remove(o)}
+              >
                 Убрать с карты
               </button>
             ) : null
@@ -50,7 +63,15 @@ export function OutletsEditor({ partnerId, outlets, canEdit }: { partnerId: numb
       {canEdit ? (
         <div>
           <h3 className="mb-2 font-semibold">Новая аптека</h3>
-          <RecordForm key={`new-${outlets.length}`} label="Новая аптека" fields={OUTLET_FIELDS} create={`/api/admin/partners/${partnerId}/outlets/`} done={`/admin/partners/${partnerId}/`} canEdit submitLabel="Добавить аптеку" />
+          <RecordForm
+            key={`new-${outlets.length}`}
+            label="Новая аптека"
+            fields={OUTLET_FIELDS}
+            create={`/api/admin/partners/${partnerId}/outlets/`}
+            done={`/admin/partners/${partnerId}/`}
+            canEdit
+            submitLabel="Добавить аптеку"
+          />
         </div>
       ) : null}
     </section>

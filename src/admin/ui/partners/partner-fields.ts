@@ -7,7 +7,12 @@ export const PARTNER_FIELDS: FieldSpec[] = [
   { name: 'link', label: 'Сайт партнёра', hint: 'https://…' },
   { name: 'image', label: 'Логотип', hint: 'Путь на сайте (/upload/…) или https://…' },
   { name: 'sort', label: 'Порядок', kind: 'number', hint: 'Меньше — выше в списке «Где купить».' },
-  { name: 'active', label: 'Показывать на сайте', kind: 'checkbox', hint: 'скрытый партнёр пропадает из «Где купить» и с карты; его ссылки на товары сохраняются.' },
+  {
+    name: 'active',
+    label: 'Показывать на сайте',
+    kind: 'checkbox',
+    hint: 'скрытый партнёр пропадает из «Где купить» и с карты; его ссылки на товары сохраняются.',
+  },
 ]
 
 export const OUTLET_FIELDS: FieldSpec[] = [

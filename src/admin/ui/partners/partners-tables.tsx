@@ -7,7 +7,9 @@ import { Badge } from '../badge'
 import { DataTable } from '../data-table'
 import { ui } from '../styles'
 
-const shown = (active: boolean) => <Badge tone={active ? 'good' : 'neutral'}>{active ? 'Показан' : 'Скрыт'}</Badge>
+const shown = (active: boolean) => (
+  <Badge tone={active ? 'good' : 'neutral'}>{active ? 'Показан' : 'Скрыт'}</Badge>
+)
 
 const partnerColumns: ColumnDef<PartnerView, unknown>[] = [
   {
@@ -26,7 +28,12 @@ const partnerColumns: ColumnDef<PartnerView, unknown>[] = [
     header: 'Аптеки на карте',
     cell: ({ row }) => (
       <span className="text-xs text-ink-600">
-        {row.original.outlets.length ? row.original.outlets.map((o) => o.address.split(',')[0]).filter((c, i, all) => all.indexOf(c) === i).join(', ') : '—'}
+        {row.original.outlets.length
+          ? row.original.outlets
+              .map((o) => o.address.split(',')[0])
+              .filter((c, i, all) => all.indexOf(c) === i)
+              .join(', ')
+          : '—'}
         {row.original.outlets.length ? ` (${row.original.outlets.length})` : ''}
       </span>
     ),
@@ -36,7 +43,9 @@ const partnerColumns: ColumnDef<PartnerView, unknown>[] = [
 ]
 
 export function PartnersTable({ rows }: { rows: PartnerView[] }) {
-  return <DataTable columns={partnerColumns} data={rows} rowId={(r) => String(r.id)} empty="Партнёров пока нет." />
+  return (
+    <DataTable columns={partnerColumns} data={rows} rowId={(r) => String(r.id)} empty="Партнёров пока нет." />
+  )
 }
 
 const distributorColumns: ColumnDef<DistributorView, unknown>[] = [
@@ -56,5 +65,12 @@ const distributorColumns: ColumnDef<DistributorView, unknown>[] = [
 ]
 
 export function DistributorsTable({ rows }: { rows: DistributorView[] }) {
-  return <DataTable columns={distributorColumns} data={rows} rowId={(r) => String(r.id)} empty="Дистрибьюторов пока нет." />
+  return (
+    <DataTable
+      columns={distributorColumns}
+      data={rows}
+      rowId={(r) => String(r.id)}
+      empty="Дистрибьюторов пока нет."
+    />
+  )
 }

@@ -22,7 +22,8 @@ export interface FieldSpec {
   wide?: boolean
   mono?: boolean
 }
-export type RecordValue = string | number | boolean | string[] | { name: string; weight: string; cal: number }[]
+export type RecordValue =
+  string | number | boolean | string[] | { name: string; weight: string; cal: number }[]
 
 const MOSCOW_OFFSET = '+03:00'
 
@@ -36,7 +37,10 @@ function initialText(spec: FieldSpec, value: RecordValue | undefined): string {
   if (value === undefined) return ''
   if (spec.kind === 'datetime') return toMoscowLocal(String(value))
   if (spec.kind === 'lines') return (value as string[]).join('\n')
-  if (spec.kind === 'ingredients') return (value as { name: string; weight: string; cal: number }[]).map((i) => `${i.name}; ${i.weight}; ${i.cal}`).join('\n')
+  if (spec.kind === 'ingredients')
+    return (value as { name: string; weight: string; cal: number }[])
+      .map((i) => `${i.name}; ${i.weight}; ${i.cal}`)
+      .join('\n')
   return String(value)
 }
 
@@ -119,7 +123,11 @@ export function RecordForm({
         router.refresh()
       }
     } catch (error) {
-      setErrors(error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' })
+      setErrors(
+        error instanceof AdminApiError
+          ? { ...error.fields, form: error.message }
+          : { form: 'Не получилось сохранить.' },
+      )
     } finally {
       setBusy(false)
     }
@@ -129,7 +137,8 @@ export function RecordForm({
     <form onSubmit={submit} noValidate className={`${ui.card} space-y-5 p-4 sm:p-6`} aria-label={label}>
       <fieldset disabled={busy || !canEdit} className="grid gap-4 md:grid-cols-2">
         {fields.map((spec) => {
-          const error = errors[spec.name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${spec.name}.`))?.[1]
+          const error =
+            errors[spec.name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${spec.name}.`))?.[1]
           const value = values?.[spec.name]
           if (spec.kind === 'checkbox')
             return (

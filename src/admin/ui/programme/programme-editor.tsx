@@ -24,7 +24,8 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
   const [busy, setBusy] = useState(false)
   const [next, setNext] = useState(programme.products.length)
 
-  const change = (key: number, patch: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)))
+  const change = (key: number, patch: Partial<Row>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)))
   const move = (i: number, by: number) =>
     setRows((all) => {
       const out = [...all]
@@ -37,11 +38,18 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
     setSaved(false)
     setBusy(true)
     try {
-      await adminFetch('PATCH', '/api/admin/programme/', { intro, products: rows.map(({ code, filters, stage }) => ({ code: code.trim(), filters, stage })) })
+      await adminFetch('PATCH', '/api/admin/programme/', {
+        intro,
+        products: rows.map(({ code, filters, stage }) => ({ code: code.trim(), filters, stage })),
+      })
       setSaved(true)
       router.refresh()
     } catch (error) {
-      setErrors(error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' })
+      setErrors(
+        error instanceof AdminApiError
+          ? { ...error.fields, form: error.message }
+          : { form: 'Не получилось сохранить.' },
+      )
     } finally {
       setBusy(false)
     }
@@ -51,21 +59,40 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
     <div className={`${ui.card} space-y-5 p-4 sm:p-6`} aria-label="Товары программы" role="form">
       <fieldset disabled={busy || !canEdit} className="space-y-4">
         <Field label="Вступление" error={errors.intro}>
-          <textarea rows={3} value={intro} onChange={(e) => setIntro(e.target.value)} className={ui.input} aria-invalid={errors.intro ? true : undefined} />
+          <textarea
+            rows={3}
+            value={intro}
+            onChange={(e) => setIntro(e.target.value)}
+            className={ui.input}
+            aria-invalid={errors.intro ? true : undefined}
+          />
         </Field>
         <ol className="space-y-2">
           {rows.map((row, i) => {
-            const error = errors[`products.${i}.code`] ?? errors[`products.${i}.filters`] ?? errors[`products.${i}.stage`]
+            const error =
+              errors[`products.${i}.code`] ?? errors[`products.${i}.filters`] ?? errors[`products.${i}.stage`]
             return (
               <li key={row.key} className="rounded-md border border-line p-3" data-programme-row={row.code}>
                 <div className="flex flex-wrap items-end gap-3">
                   <label className="min-w-56 flex-1">
-                    <span className={ui.label}>Код товара {row.name ? <span className="font-normal text-ink-600">— {row.name}</span> : null}</span>
-                    <input value={row.code} onChange={(e) => change(row.key, { code: e.target.value, name: null })} className={`${ui.input} font-mono`} aria-invalid={error ? true : undefined} />
+                    <span className={ui.label}>
+                      Код товара{' '}
+                      {row.name ? <span className="font-normal text-ink-600">— {row.name}</span> : null}
+                    </span>
+                    <input
+                      value={row.code}
+                      onChange={(e) => change(row.key, { code: e.target.value, name: null })}
+                      className={`${ui.input} font-mono`}
+                      aria-invalid={error ? true : undefined}
+                    />
                   </label>
                   <label>
                     <span className={ui.label}>Этап</span>
-                    <select value={row.stage} onChange={(e) => change(row.key, { stage: Number(e.target.value) })} className={ui.input}>
+                    <select
+                      value={row.stage}
+                      onChange={(e) => change(row.key, { stage: Number(e.target.value) })}
+                      className={ui.input}
+                    >
                       {[1, 2, 3].map((s) => (
                         <option key={s} value={s}>
                           {s}
@@ -74,13 +101,30 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
                     </select>
                   </label>
                   <div className="flex gap-1">
-                    <button type="button" className={ui.buttonSecondary} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Выше: ${row.code}`}>
+                    <button
+                      type="button"
+                      className={ui.buttonSecondary}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                      aria-label={`Выше: ${row.code}`}
+                    >
                       ↑
                     </button>
-                    <button type="button" className={ui.buttonSecondary} disabled={i === rows.length - 1} onClick={() => move(i, 1)} aria-label={`Ниже: ${row.code}`}>
+                    <button
+                      type="button"
+                      className={ui.buttonSecondary}
+                      disabled={i === rows.length - 1}
+                      onClick={() => move(i, 1)}
+                      aria-label={`Ниже: ${row.code}`}
+                    >
                       ↓
                     </button>
-                    <button type="button" className={ui.buttonDanger} onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))} aria-label={`Убрать: ${row.code}`}>
+                    <button
+                      type="button"
+                      className={ui.buttonDanger}
+                      onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                      aria-label={`Убрать: ${row.code}`}
+                    >
                       Убрать
                     </button>
                   </div>
@@ -91,7 +135,13 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
                       <input
                         type="checkbox"
                         checked={row.filters.includes(f.id)}
-                        onChange={(e) => change(row.key, { filters: e.target.checked ? [...row.filters, f.id] : row.filters.filter((x) => x !== f.id) })}
+                        onChange={(e) =>
+                          change(row.key, {
+                            filters: e.target.checked
+                              ? [...row.filters, f.id]
+                              : row.filters.filter((x) => x !== f.id),
+                          })
+                        }
                       />
                       {f.text}
                     </label>
@@ -119,7 +169,12 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
       </fieldset>
       {canEdit ? (
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className={ui.button} disabled={busy || !hydrated} onClick={() => void save()}>
+          <button
+            type="button"
+            className={ui.button}
+            disabled={busy || !hydrated}
+            onClick={() => void save()}
+          >
             Сохранить программу
           </button>
           <FormOutcome saved={saved} error={errors.form} />

@@ -19,9 +19,21 @@ const columns: ColumnDef<RecipeView, unknown>[] = [
       </div>
     ),
   },
-  { header: 'Ккал', cell: ({ row }) => <span className="tabular-nums">{Math.floor(row.original.info.reduce((s, i) => s + i.cal, 0))}</span> },
+  {
+    header: 'Ккал',
+    cell: ({ row }) => (
+      <span className="tabular-nums">{Math.floor(row.original.info.reduce((s, i) => s + i.cal, 0))}</span>
+    ),
+  },
   { header: 'В меню', cell: ({ row }) => (row.original.inMealPlan ? 'да' : '—') },
-  { header: 'Состояние', cell: ({ row }) => <Badge tone={row.original.active ? 'good' : 'neutral'}>{row.original.active ? 'Показан' : 'Скрыт'}</Badge> },
+  {
+    header: 'Состояние',
+    cell: ({ row }) => (
+      <Badge tone={row.original.active ? 'good' : 'neutral'}>
+        {row.original.active ? 'Показан' : 'Скрыт'}
+      </Badge>
+    ),
+  },
 ]
 
 export function RecipesTable({ rows }: { rows: RecipeView[] }) {

@@ -9,5 +9,10 @@ export const WEBINAR_FIELDS: FieldSpec[] = [
   { name: 'link', label: 'Ссылка на трансляцию', hint: 'https://… — уходит в письме зарегистрированным.' },
   { name: 'previewText', label: 'Анонс', kind: 'textarea' },
   { name: 'programme', label: 'Программа', kind: 'textarea' },
-  { name: 'published', label: 'Опубликован', kind: 'checkbox', hint: 'виден в календаре на /b2b/ и принимает регистрации.' },
+  {
+    name: 'published',
+    label: 'Опубликован',
+    kind: 'checkbox',
+    hint: 'виден в календаре на /b2b/ и принимает регистрации.',
+  },
 ]

@@ -7,11 +7,23 @@ import { Badge } from '../badge'
 import { DataTable } from '../data-table'
 import { ui } from '../styles'
 
-const moscow = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const moscow = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
 export const moscowTime = (iso: string) => moscow.format(new Date(iso))
 
 const columns: ColumnDef<WebinarView, unknown>[] = [
-  { header: 'Дата', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{moscowTime(row.original.startsAt)}</span> },
+  {
+    header: 'Дата',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">{moscowTime(row.original.startsAt)}</span>
+    ),
+  },
   {
     header: 'Вебинар',
     cell: ({ row }) => (
@@ -23,8 +35,18 @@ const columns: ColumnDef<WebinarView, unknown>[] = [
       </div>
     ),
   },
-  { header: 'Регистраций', cell: ({ row }) => <span className="tabular-nums">{row.original.registrations}</span> },
-  { header: 'Состояние', cell: ({ row }) => <Badge tone={row.original.published ? 'good' : 'neutral'}>{row.original.published ? 'Опубликован' : 'Черновик'}</Badge> },
+  {
+    header: 'Регистраций',
+    cell: ({ row }) => <span className="tabular-nums">{row.original.registrations}</span>,
+  },
+  {
+    header: 'Состояние',
+    cell: ({ row }) => (
+      <Badge tone={row.original.published ? 'good' : 'neutral'}>
+        {row.original.published ? 'Опубликован' : 'Черновик'}
+      </Badge>
+    ),
+  },
 ]
 
 export function WebinarsTable({ rows }: { rows: WebinarView[] }) {
@@ -36,9 +58,21 @@ const registrationColumns: ColumnDef<RegistrationView, unknown>[] = [
   { header: 'Имя', cell: ({ row }) => row.original.name },
   { header: 'Телефон', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.phone}</span> },
   { header: 'E-mail', cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
-  { header: 'Когда', cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{moscowTime(row.original.createdAt)}</span> },
+  {
+    header: 'Когда',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">{moscowTime(row.original.createdAt)}</span>
+    ),
+  },
 ]
 
 export function RegistrationsTable({ rows }: { rows: RegistrationView[] }) {
-  return <DataTable columns={registrationColumns} data={rows} rowId={(r) => String(r.id)} empty="Пока никто не зарегистрировался." />
+  return (
+    <DataTable
+      columns={registrationColumns}
+      data={rows}
+      rowId={(r) => String(r.id)}
+      empty="Пока никто не зарегистрировался."
+    />
+  )
 }

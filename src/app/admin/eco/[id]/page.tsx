@@ -34,7 +34,14 @@ export default async function EcoPointPage({ params }: PageProps<'/admin/eco/[id
           </Link>
         }
       />
-      <RecordForm key={point.id} label="Эко-пункт" fields={ECO_FIELDS} values={values} update={`/api/admin/eco-points/${point.id}/`} canEdit={can(actor.role, 'content.write')} />
+      <RecordForm
+        key={point.id}
+        label="Эко-пункт"
+        fields={ECO_FIELDS}
+        values={values}
+        update={`/api/admin/eco-points/${point.id}/`}
+        canEdit={can(actor.role, 'content.write')}
+      />
     </>
   )
 }

@@ -20,7 +20,14 @@ export default async function NewEcoPointPage() {
           </Link>
         }
       />
-      <RecordForm label="Эко-пункт" fields={ECO_FIELDS} values={{ active: true, sort: 500 }} create="/api/admin/eco-points/" done="/admin/eco/{id}/" canEdit />
+      <RecordForm
+        label="Эко-пункт"
+        fields={ECO_FIELDS}
+        values={{ active: true, sort: 500 }}
+        create="/api/admin/eco-points/"
+        done="/admin/eco/{id}/"
+        canEdit
+      />
     </>
   )
 }

@@ -17,7 +17,9 @@ import { Refusal } from '@/lib/refusal'
 export const metadata: Metadata = { title: 'Лендинг' }
 
 /** Each block type's form is drawn from its zod schema, as JSON Schema (ADR 203). */
-const BLOCK_FORMS = Object.fromEntries(BLOCK_KEYS.map((k) => [k, z.toJSONSchema(LANDING_BLOCK_SCHEMAS[k], { io: 'input' }) as JsonSchema])) as Record<BlockKey, JsonSchema>
+const BLOCK_FORMS = Object.fromEntries(
+  BLOCK_KEYS.map((k) => [k, z.toJSONSchema(LANDING_BLOCK_SCHEMAS[k], { io: 'input' }) as JsonSchema]),
+) as Record<BlockKey, JsonSchema>
 
 export default async function LandingPage({ params }: PageProps<'/admin/landings/[id]'>) {
   const { id } = await params
@@ -49,7 +51,12 @@ export default async function LandingPage({ params }: PageProps<'/admin/landings
         }
       />
       {/* Keyed by the id alone: a refresh after saving must not remount the editor and drop its message. */}
-      <LandingEditor key={landing.id} landing={landing} schemas={BLOCK_FORMS} canEdit={can(actor.role, 'content.write')} />
+      <LandingEditor
+        key={landing.id}
+        landing={landing}
+        schemas={BLOCK_FORMS}
+        canEdit={can(actor.role, 'content.write')}
+      />
     </>
   )
 }

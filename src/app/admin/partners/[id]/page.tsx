@@ -37,7 +37,14 @@ export default async function PartnerPage({ params }: PageProps<'/admin/partners
         }
       />
       <div className="space-y-8">
-        <RecordForm key={partner.id} label="Партнёр" fields={PARTNER_FIELDS} values={values} update={`/api/admin/partners/${partner.id}/`} canEdit={canEdit} />
+        <RecordForm
+          key={partner.id}
+          label="Партнёр"
+          fields={PARTNER_FIELDS}
+          values={values}
+          update={`/api/admin/partners/${partner.id}/`}
+          canEdit={canEdit}
+        />
         <OutletsEditor partnerId={partner.id} outlets={outlets} canEdit={canEdit} />
       </div>
     </>

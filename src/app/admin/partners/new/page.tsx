@@ -20,7 +20,14 @@ export default async function NewPartnerPage() {
           </Link>
         }
       />
-      <RecordForm label="Партнёр" fields={PARTNER_FIELDS} values={{ active: true, sort: 500 }} create="/api/admin/partners/" done="/admin/partners/{id}/" canEdit />
+      <RecordForm
+        label="Партнёр"
+        fields={PARTNER_FIELDS}
+        values={{ active: true, sort: 500 }}
+        create="/api/admin/partners/"
+        done="/admin/partners/{id}/"
+        canEdit
+      />
     </>
   )
 }

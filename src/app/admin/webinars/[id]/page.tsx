@@ -39,17 +39,32 @@ export default async function WebinarPage({ params }: PageProps<'/admin/webinars
         }
       />
       <div className="space-y-8">
-        <RecordForm key={webinar.id} label="Вебинар" fields={WEBINAR_FIELDS} values={values} update={`/api/admin/webinars/${webinar.id}/`} canEdit={can(actor.role, 'content.write')} />
+        <RecordForm
+          key={webinar.id}
+          label="Вебинар"
+          fields={WEBINAR_FIELDS}
+          values={values}
+          update={`/api/admin/webinars/${webinar.id}/`}
+          canEdit={can(actor.role, 'content.write')}
+        />
         <section aria-label="Регистрации">
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-lg font-semibold">Регистрации</h2>
             {seesPeople ? (
-              <a className={ui.buttonSecondary} href={`/api/admin/webinars/${webinar.id}/registrations/export/`} download>
+              <a
+                className={ui.buttonSecondary}
+                href={`/api/admin/webinars/${webinar.id}/registrations/export/`}
+                download
+              >
                 Скачать CSV
               </a>
             ) : null}
           </div>
-          {seesPeople ? <RegistrationsTable rows={registrations} /> : <p className="text-sm text-ink-600">Список участников видят владелец и менеджер.</p>}
+          {seesPeople ? (
+            <RegistrationsTable rows={registrations} />
+          ) : (
+            <p className="text-sm text-ink-600">Список участников видят владелец и менеджер.</p>
+          )}
         </section>
       </div>
     </>

@@ -20,7 +20,14 @@ export default async function NewWebinarPage() {
           </Link>
         }
       />
-      <RecordForm label="Вебинар" fields={WEBINAR_FIELDS} values={{ published: false }} create="/api/admin/webinars/" done="/admin/webinars/{id}/" canEdit />
+      <RecordForm
+        label="Вебинар"
+        fields={WEBINAR_FIELDS}
+        values={{ published: false }}
+        create="/api/admin/webinars/"
+        done="/admin/webinars/{id}/"
+        canEdit
+      />
     </>
   )
 }

@@ -34,7 +34,14 @@ export default async function DistributorPage({ params }: PageProps<'/admin/part
           </Link>
         }
       />
-      <RecordForm key={item.id} label="Дистрибьютор" fields={DISTRIBUTOR_FIELDS} values={values} update={`/api/admin/distributors/${item.id}/`} canEdit={can(actor.role, 'content.write')} />
+      <RecordForm
+        key={item.id}
+        label="Дистрибьютор"
+        fields={DISTRIBUTOR_FIELDS}
+        values={values}
+        update={`/api/admin/distributors/${item.id}/`}
+        canEdit={can(actor.role, 'content.write')}
+      />
     </>
   )
 }

@@ -20,7 +20,14 @@ export default async function NewDistributorPage() {
           </Link>
         }
       />
-      <RecordForm label="Дистрибьютор" fields={DISTRIBUTOR_FIELDS} values={{ active: true, sort: 500 }} create="/api/admin/distributors/" done="/admin/partners/distributors/{id}/" canEdit />
+      <RecordForm
+        label="Дистрибьютор"
+        fields={DISTRIBUTOR_FIELDS}
+        values={{ active: true, sort: 500 }}
+        create="/api/admin/distributors/"
+        done="/admin/partners/distributors/{id}/"
+        canEdit
+      />
     </>
   )
 }

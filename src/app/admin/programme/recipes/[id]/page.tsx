@@ -34,7 +34,14 @@ export default async function RecipePage({ params }: PageProps<'/admin/programme
           </Link>
         }
       />
-      <RecordForm key={recipe.id} label="Рецепт" fields={RECIPE_FIELDS} values={values} update={`/api/admin/recipes/${recipe.id}/`} canEdit={can(actor.role, 'content.write')} />
+      <RecordForm
+        key={recipe.id}
+        label="Рецепт"
+        fields={RECIPE_FIELDS}
+        values={values}
+        update={`/api/admin/recipes/${recipe.id}/`}
+        canEdit={can(actor.role, 'content.write')}
+      />
     </>
   )
 }

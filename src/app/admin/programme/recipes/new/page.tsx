@@ -20,7 +20,14 @@ export default async function NewRecipePage() {
           </Link>
         }
       />
-      <RecordForm label="Рецепт" fields={RECIPE_FIELDS} values={{ active: true }} create="/api/admin/recipes/" done="/admin/programme/recipes/{id}/" canEdit />
+      <RecordForm
+        label="Рецепт"
+        fields={RECIPE_FIELDS}
+        values={{ active: true }}
+        create="/api/admin/recipes/"
+        done="/admin/programme/recipes/{id}/"
+        canEdit
+      />
     </>
   )
 }
