@@ -105,7 +105,7 @@ test('a buyer checks out with a Boxberry point at Boxberry\u2019s price; the man
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
   await signIn(page, manager, `/admin/orders/${orderId}/`)
-  const panel = page.getByRole('region', { name: 'Отправление Boxberry' })
+  const panel = page.getByRole('region', { name: 'Отправление: Boxberry' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (Boxberry)' }).click()
   // The track number Boxberry answered shows on the panel once the registration is done.

@@ -100,7 +100,7 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
   await signIn(page, manager, `/admin/orders/${orderId}/`)
-  const panel = page.getByRole('region', { name: 'Отправление СДЭК' })
+  const panel = page.getByRole('region', { name: 'Отправление: СДЭК' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (СДЭК)' }).click()
   await expect(panel).toContainText('Принят СДЭК (ждёт проверки)')

@@ -94,7 +94,7 @@ test('a buyer checks out to a post office at the calculator\u2019s price; the ma
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
   await signIn(page, manager, `/admin/orders/${orderId}/`)
-  const panel = page.getByRole('region', { name: /Отправление Почт/ })
+  const panel = page.getByRole('region', { name: 'Отправление: Почта России' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: /Зарегистрировать отправление/ }).click()
   await expect(panel).toContainText('Создан в «Отправке»')

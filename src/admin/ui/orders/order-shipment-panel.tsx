@@ -20,12 +20,12 @@ export async function OrderShipmentPanel({ orderId, role }: { orderId: number; r
   return (
     <section className={`${ui.card} p-4`} aria-labelledby="shipment-title">
       <h2 id="shipment-title" className="mb-3 text-base font-semibold">
-        Отправление {name}
+        Отправление: {name}
       </h2>
       {shipment ? (
         <div className="space-y-3 text-sm">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1">
-            <dt className="text-ink-600">Номер {name}</dt>
+            <dt className="text-ink-600">Трек-номер</dt>
             <dd>{shipment.trackNumber || 'ещё не присвоен'}</dd>
             <dt className="text-ink-600">Статус</dt>
             <dd>
@@ -34,8 +34,12 @@ export async function OrderShipmentPanel({ orderId, role }: { orderId: number; r
             </dd>
             <dt className="text-ink-600">Пункт выдачи</dt>
             <dd className="font-mono">{shipment.pointCode || '—'}</dd>
-            <dt className="text-ink-600">Тариф</dt>
-            <dd>{shipment.tariffCode ?? '—'}</dd>
+            {shipment.tariffCode === null ? null : (
+              <>
+                <dt className="text-ink-600">Тариф</dt>
+                <dd>{shipment.tariffCode}</dd>
+              </>
+            )}
             {shipment.readyMailedAt ? (
               <>
                 <dt className="text-ink-600">Письмо</dt>
