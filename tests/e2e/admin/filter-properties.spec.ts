@@ -15,7 +15,7 @@ test('a content editor makes a filter property, sets it on a product, and the ca
   await signIn(page, await newStaff(page.request, 'content'), '/admin/filter-properties/')
 
   const create = page.getByRole('form', { name: 'Новое свойство' })
-  await create.getByLabel('Название', { exact: true }).fill(name)
+  await create.locator('input[name="name"]').fill(name)
   await create.getByLabel('Код для адреса').fill(code)
   await create.getByRole('button', { name: 'Создать свойство' }).click()
   await page.waitForURL(/\/admin\/filter-properties\/\d+\/$/)
@@ -43,7 +43,7 @@ test('a content editor makes a filter property, sets it on a product, and the ca
   await expect(values.getByRole('status')).toHaveText('Значение «Апельсин и манго» сохранено.')
   await values.getByRole('button', { name: 'Выше: Мята' }).press('Enter')
   await expect(values.getByRole('status')).toHaveText('«Мята» — теперь 2-е из 3.')
-  await expect(rows.locator('input[name="name"]')).toHaveValues(['Лимон', 'Мята', 'Апельсин и манго'])
+  await expect.poll(() => rows.locator('input[name="name"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['Лимон', 'Мята', 'Апельсин и манго'])
 
   // A published product of the seed gets «Мята».
   const list = (await (await page.request.get('/api/admin/products/?state=published')).json()) as { items: { id: number }[] }

@@ -76,7 +76,9 @@ test('a content editor uploads three pictures, makes the third the main one, and
   const slide = page.locator('[data-gallery-main] img').first()
   await expect(slide).toHaveAttribute('src', main.urls.gallery)
   await expect(slide).toHaveAttribute('alt', 'Банка цинка, вид сзади')
-  await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(900)
+  // The slide offers every stored size (ADR 205); the browser takes the gallery file for a 530 px box.
+  await expect(slide).toHaveAttribute('srcset', `${main.urls.thumb} 192w, ${main.urls.card} 480w, ${main.urls.gallery} 900w`)
+  await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).pathname)).toBe(main.urls.gallery)
 
   // …and the catalogue card (newest first, so it is on the first page) shows it instead of the pack shot.
   await page.goto(`/catalog/${product.section}/?sort=new`)
