@@ -236,7 +236,7 @@ function NewTabForm({ block, onCreated }: { block: ShowcaseBlock; onCreated: (ti
   }
 
   return (
-    <form key={key} onSubmit={submit} noValidate aria-label={`Новая вкладка: ${SHOWCASE_BLOCK_NAMES[block]}`} className="grid items-start gap-3 border-t border-line pt-4 md:grid-cols-[1fr_10rem_14rem_auto]">
+    <form key={key} onSubmit={submit} noValidate aria-label={`Новая вкладка: ${SHOWCASE_BLOCK_NAMES[block]}`} className="grid items-start gap-3 border-t border-line pt-4 sm:grid-cols-2 xl:grid-cols-[1fr_10rem_14rem_auto]">
       <Field label="Новая вкладка" error={errors.title}>
         <TextInput name="title" invalid={Boolean(errors.title)} disabled={busy} />
       </Field>
@@ -254,9 +254,9 @@ function NewTabForm({ block, onCreated }: { block: ShowcaseBlock; onCreated: (ti
           </select>
         </Field>
       ) : (
-        <p className="pt-7 text-xs text-ink-600">Вкладка наборов пуста, пока у неё нет слайдов: слайды в панели ещё не редактируются.</p>
+        <p className="text-xs text-ink-600 xl:pt-7">Вкладка наборов пуста, пока у неё нет слайдов: слайды в панели ещё не редактируются.</p>
       )}
-      <button type="submit" className={`${ui.button} md:mt-6`} disabled={busy || !hydrated}>
+      <button type="submit" className={`${ui.button} self-end sm:justify-self-start xl:mt-6 xl:self-start`} disabled={busy || !hydrated}>
         Добавить вкладку
       </button>
       {errors.form && !errors.title && !errors.anchor && !errors.rule ? <FormOutcome error={errors.form} /> : null}
