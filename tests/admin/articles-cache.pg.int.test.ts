@@ -13,9 +13,19 @@ import { callEndpoint, signedInStaff } from '../support/staff'
  * the feed keeps answering 404 from its cache (the negative control).
  */
 function instance(url: string, follow: boolean) {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/support/article-instance.ts', ...(follow ? ['--follow'] : [])], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      'tests/support/article-instance.ts',
+      ...(follow ? ['--follow'] : []),
+    ],
+    {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    },
+  )
   const waiting: ((line: string) => void)[] = []
   createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.(line))
   const next = () => new Promise<string>((resolve) => waiting.push(resolve))
@@ -45,18 +55,25 @@ describe('the content editor and another instance', () => {
 
     const editor = await signedInStaff('content')
     const code = `feed-${Date.now()}`
-    const created = await callEndpoint(articleEndpoints.create, editor, { body: { name: 'Статья через ленту изменений', code, publishedAt: '2026-11-27T00:00:00Z' } })
+    const created = await callEndpoint(articleEndpoints.create, editor, {
+      body: { name: 'Статья через ленту изменений', code, publishedAt: '2026-11-27T00:00:00Z' },
+    })
     expect(created.status).toBe(200)
     const { id } = (await created.json()) as ArticleView
     // Both instances cache the draft's absence.
     expect(await following.article(code)).toBeNull()
     expect(await notFollowing.article(code)).toBeNull()
 
-    const response = await callEndpoint(articleEndpoints.update, editor, { params: { id: String(id) }, body: { published: true } })
+    const response = await callEndpoint(articleEndpoints.update, editor, {
+      params: { id: String(id) },
+      body: { published: true },
+    })
     expect(response.status).toBe(200)
     const savedAt = performance.now()
     await waitFor(async () => (await following.article(code)) === 'Статья через ленту изменений', 1_000)
-    console.info(`content editor: the other instance showed the published article after ${Math.round(performance.now() - savedAt)} ms`)
+    console.info(
+      `content editor: the other instance showed the published article after ${Math.round(performance.now() - savedAt)} ms`,
+    )
     expect(await notFollowing.article(code)).toBeNull()
   })
 })

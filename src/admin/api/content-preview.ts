@@ -18,7 +18,8 @@ function browserOnly(actor: Actor): void {
   if (actor.kind !== 'staff') throw new Refusal('forbidden', PREVIEW_MESSAGES.tokenRefused)
 }
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 
 export const previewEndpoint = endpoint({
   method: 'POST',

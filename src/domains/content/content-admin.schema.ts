@@ -45,10 +45,17 @@ export const LINKED_LEGAL_SLUGS: ReadonlySet<string> = new Set([
 ])
 const M = CONTENT_MESSAGES
 
-const strict = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? M.unknownField : M.format) }
-const text = (max: number, message: string) => z.string({ error: message }).trim().max(max, { error: message })
+const strict = {
+  error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? M.unknownField : M.format),
+}
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().max(max, { error: message })
 const flag = z.boolean({ error: M.format })
-const id = z.number({ error: M.format }).int({ error: M.format }).positive({ error: M.format }).max(2_147_483_647, { error: M.format })
+const id = z
+  .number({ error: M.format })
+  .int({ error: M.format })
+  .positive({ error: M.format })
+  .max(2_147_483_647, { error: M.format })
 const ids = z.array(id, { error: M.ids }).max(200, { error: M.ids })
 
 /** Part of the address (/health/item/{code}/, /news/{code}/, …), as the storefront's routes take it. */
@@ -58,21 +65,31 @@ export const contentCode = z
   .regex(/^[A-Za-z0-9_-]{2,100}$/, { error: M.code })
 const name = z.string({ error: M.name }).trim().min(2, { error: M.name }).max(200, { error: M.name })
 /** A site path or an https address: it lands in an <img src> or <a href>, never javascript: or data:. */
-const address = (message: string) => text(500, message).refine((v) => v === '' || /^\/[^/\\]/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), { error: message })
+const address = (message: string) =>
+  text(500, message).refine((v) => v === '' || /^\/[^/\\]/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), {
+    error: message,
+  })
 /** Kept a string, so a parsed body parses again unchanged; the use-case makes it a Date. */
 const publishedAt = z.iso.datetime({ offset: true, error: M.publishedAt })
 const body = richText
 
 /** Fields with a default on create and all optional on change. */
-function inputAndPatch<F extends Record<string, z.ZodType>, D extends Partial<Record<keyof F, unknown>>>(fields: F, defaults: D) {
+function inputAndPatch<F extends Record<string, z.ZodType>, D extends Partial<Record<keyof F, unknown>>>(
+  fields: F,
+  defaults: D,
+) {
   const input = z.strictObject(
-    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, k in defaults ? v.default(defaults[k as keyof F]) : v])) as {
+    Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, k in defaults ? v.default(defaults[k as keyof F]) : v]),
+    ) as {
       [K in keyof F]: K extends keyof D ? z.ZodDefault<F[K]> : F[K]
     },
     strict,
   )
   const patch = z.strictObject(
-    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof F]: z.ZodOptional<F[K]> },
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof F]: z.ZodOptional<F[K]>
+    },
     strict,
   )
   return { input, patch }
@@ -91,7 +108,11 @@ const articleFields = {
   buttonText: text(100, M.buttonText),
   tagIds: ids,
   /** Tags by name, created when there is none of that name (else the existing one is linked). */
-  newTags: z.array(z.string({ error: M.newTags }).trim().min(2, { error: M.newTags }).max(50, { error: M.newTags }), { error: M.newTags }).max(20, { error: M.newTags }),
+  newTags: z
+    .array(z.string({ error: M.newTags }).trim().min(2, { error: M.newTags }).max(50, { error: M.newTags }), {
+      error: M.newTags,
+    })
+    .max(20, { error: M.newTags }),
   productIds: ids,
   recommended: flag,
   professional: flag,
@@ -154,7 +175,14 @@ const newsFields = {
   seoTitle: text(200, M.seoTitle),
   seoDescription: text(500, M.seoDescription),
 }
-const newsSchemas = inputAndPatch(newsFields, { previewText: '', picture: '', text: '', published: false, seoTitle: '', seoDescription: '' })
+const newsSchemas = inputAndPatch(newsFields, {
+  previewText: '',
+  picture: '',
+  text: '',
+  published: false,
+  seoTitle: '',
+  seoDescription: '',
+})
 export const newsInput = newsSchemas.input
 export const newsPatch = newsSchemas.patch
 
@@ -180,7 +208,9 @@ const legalSections = z
     z.strictObject(
       {
         heading: text(200, M.legalSections),
-        paragraphs: z.array(text(10_000, M.legalSections), { error: M.legalSections }).max(100, { error: M.legalSections }),
+        paragraphs: z
+          .array(text(10_000, M.legalSections), { error: M.legalSections })
+          .max(100, { error: M.legalSections }),
       },
       strict,
     ),
@@ -189,7 +219,11 @@ const legalSections = z
   .min(1, { error: M.legalSections })
   .max(50, { error: M.legalSections })
 const legalFields = {
-  title: z.string({ error: M.legalTitle }).trim().min(2, { error: M.legalTitle }).max(200, { error: M.legalTitle }),
+  title: z
+    .string({ error: M.legalTitle })
+    .trim()
+    .min(2, { error: M.legalTitle })
+    .max(200, { error: M.legalTitle }),
   slug: contentCode,
   sections: legalSections,
   published: flag,
@@ -215,7 +249,12 @@ const encSectionFields = { name, code: contentCode }
 const encSectionSchemas = inputAndPatch(encSectionFields, {})
 export const encSectionInput = encSectionSchemas.input
 export const encSectionPatch = encSectionSchemas.patch
-export const encSectionView = z.object({ id: z.number(), name: z.string(), code: z.string(), elements: z.number() })
+export const encSectionView = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  elements: z.number(),
+})
 export type EncSectionView = z.output<typeof encSectionView>
 
 const encElementFields = {
@@ -224,11 +263,19 @@ const encElementFields = {
   sectionId: id,
   previewText: text(2_000, M.previewText),
   text: body,
-  matchTerms: z.array(text(50, M.matchTerms).toLowerCase(), { error: M.matchTerms }).max(50, { error: M.matchTerms }),
+  matchTerms: z
+    .array(text(50, M.matchTerms).toLowerCase(), { error: M.matchTerms })
+    .max(50, { error: M.matchTerms }),
   productIds: ids,
   published: flag,
 }
-const encElementSchemas = inputAndPatch(encElementFields, { previewText: '', text: '', matchTerms: [], productIds: [], published: false })
+const encElementSchemas = inputAndPatch(encElementFields, {
+  previewText: '',
+  text: '',
+  matchTerms: [],
+  productIds: [],
+  published: false,
+})
 export const encElementInput = encElementSchemas.input
 export const encElementPatch = encElementSchemas.patch
 export const encElementView = z.object({
@@ -248,7 +295,8 @@ export type EncElementView = z.output<typeof encElementView>
 /* ---------- lists ---------- */
 
 /** An untouched field of a GET form is '': read as "not given". */
-const blank = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+const blank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 export const contentListQuery = z.object({
   q: blank(z.string().trim().max(200)),
   state: blank(z.enum(['published', 'draft'])),

@@ -3,7 +3,15 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizz
 import type { z } from 'zod'
 import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
-import { articleProducts, articles, articleTagLinks, articleTags, legalPages, news, products } from '@/db/schema'
+import {
+  articleProducts,
+  articles,
+  articleTagLinks,
+  articleTags,
+  legalPages,
+  news,
+  products,
+} from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import { transliterate } from '@/domains/encyclopedia/encyclopedia'
 import type { Actor } from '@/domains/staff/permissions'
@@ -53,7 +61,10 @@ export function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The fields of a patch that differ from the current values, before and after. */
-export function changed<T extends Record<string, unknown>>(current: T, patch: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+export function changed<T extends Record<string, unknown>>(
+  current: T,
+  patch: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
   const before: Partial<T> = {}
   const after: Partial<T> = {}
   for (const key of Object.keys(patch) as (keyof T)[]) {
@@ -66,21 +77,36 @@ export function changed<T extends Record<string, unknown>>(current: T, patch: Pa
 
 /** A date as the views give it (UTC ISO with milliseconds), so an unchanged date compares equal. */
 function withIsoDate<T extends { publishedAt?: string | undefined }>(patch: T): T {
-  return patch.publishedAt === undefined ? patch : { ...patch, publishedAt: new Date(patch.publishedAt).toISOString() }
+  return patch.publishedAt === undefined
+    ? patch
+    : { ...patch, publishedAt: new Date(patch.publishedAt).toISOString() }
 }
 
 /** Dates go to the audit log as ISO strings. */
 export function forAudit<T extends Record<string, unknown>>(values: T): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  )
 }
 
 export async function ensureProducts(tx: Tx, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return
-  const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...productIds]))
-  if (found.length !== new Set(productIds).size) throw invalid([{ field: 'productIds', message: M.productNotFound }])
+  const found = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...productIds]))
+  if (found.length !== new Set(productIds).size)
+    throw invalid([{ field: 'productIds', message: M.productNotFound }])
 }
 
-function searchWhere(query: ContentListQuery, cols: { name: SQL.Aliased | Parameters<typeof ilike>[0]; code: Parameters<typeof ilike>[0]; active: Parameters<typeof eq>[0] }) {
+function searchWhere(
+  query: ContentListQuery,
+  cols: {
+    name: SQL.Aliased | Parameters<typeof ilike>[0]
+    code: Parameters<typeof ilike>[0]
+    active: Parameters<typeof eq>[0]
+  },
+) {
   const term = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
   return and(
     term ? or(ilike(cols.name as Parameters<typeof ilike>[0], term), ilike(cols.code, term)) : undefined,
@@ -92,22 +118,42 @@ function searchWhere(query: ContentListQuery, cols: { name: SQL.Aliased | Parame
 
 export const articleAddress = (code: string) => `/health/item/${code}/`
 
-export async function listArticles(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
+export async function listArticles(
+  q: Db | Tx,
+  query: ContentListQuery,
+): Promise<{ items: ContentListItem[] }> {
   const rows = await q
-    .select({ id: articles.id, name: articles.name, code: articles.code, group: articles.category, published: articles.active, publishedAt: articles.publishedAt })
+    .select({
+      id: articles.id,
+      name: articles.name,
+      code: articles.code,
+      group: articles.category,
+      published: articles.active,
+      publishedAt: articles.publishedAt,
+    })
     .from(articles)
     .where(searchWhere(query, { name: articles.name, code: articles.code, active: articles.active }))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(500)
-  return { items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), url: articleAddress(r.code) })) }
+  return {
+    items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), url: articleAddress(r.code) })),
+  }
 }
 
 export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> {
   const [row] = await q.select().from(articles).where(eq(articles.id, id))
   if (!row) throw new Refusal('not-found', M.articleNotFound)
   const [tags, prods] = await Promise.all([
-    q.select({ id: articleTagLinks.tagId }).from(articleTagLinks).where(eq(articleTagLinks.articleId, id)).orderBy(asc(articleTagLinks.tagId)),
-    q.select({ id: articleProducts.productId }).from(articleProducts).where(eq(articleProducts.articleId, id)).orderBy(asc(articleProducts.productId)),
+    q
+      .select({ id: articleTagLinks.tagId })
+      .from(articleTagLinks)
+      .where(eq(articleTagLinks.articleId, id))
+      .orderBy(asc(articleTagLinks.tagId)),
+    q
+      .select({ id: articleProducts.productId })
+      .from(articleProducts)
+      .where(eq(articleProducts.articleId, id))
+      .orderBy(asc(articleProducts.productId)),
   ])
   return {
     id: row.id,
@@ -133,11 +179,22 @@ export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> 
 
 /** Tags for the editor's checkboxes. */
 export async function listArticleTags(q: Db | Tx): Promise<{ id: number; name: string }[]> {
-  return q.select({ id: articleTags.id, name: articleTags.name }).from(articleTags).orderBy(asc(articleTags.sort), asc(articleTags.name))
+  return q
+    .select({ id: articleTags.id, name: articleTags.name })
+    .from(articleTags)
+    .orderBy(asc(articleTags.sort), asc(articleTags.name))
 }
 
-async function codeTaken(tx: Tx, table: typeof articles | typeof news, code: string, except = 0): Promise<boolean> {
-  const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.code, code), ne(table.id, except)))
+async function codeTaken(
+  tx: Tx,
+  table: typeof articles | typeof news,
+  code: string,
+  except = 0,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.code, code), ne(table.id, except)))
   return rows.length > 0
 }
 
@@ -145,33 +202,54 @@ async function codeTaken(tx: Tx, table: typeof articles | typeof news, code: str
 async function tagsByName(tx: Tx, names: readonly string[]): Promise<number[]> {
   const out: number[] = []
   for (const name of new Set(names)) {
-    const [existing] = await tx.select({ id: articleTags.id }).from(articleTags).where(sql`lower(${articleTags.name}) = lower(${name})`)
+    const [existing] = await tx
+      .select({ id: articleTags.id })
+      .from(articleTags)
+      .where(sql`lower(${articleTags.name}) = lower(${name})`)
     if (existing) {
       out.push(existing.id)
       continue
     }
     const base = transliterate(name) || 'tag'
     let code = base
-    for (let n = 2; (await tx.select({ id: articleTags.id }).from(articleTags).where(eq(articleTags.code, code))).length > 0; n++) code = `${base}-${n}`
+    for (
+      let n = 2;
+      (await tx.select({ id: articleTags.id }).from(articleTags).where(eq(articleTags.code, code))).length >
+      0;
+      n++
+    )
+      code = `${base}-${n}`
     const [row] = await tx.insert(articleTags).values({ code, name }).returning({ id: articleTags.id })
     out.push(row!.id)
   }
   return out
 }
 
-async function setArticleLinks(tx: Tx, articleId: number, tagIds: readonly number[] | undefined, productIds: readonly number[] | undefined) {
+async function setArticleLinks(
+  tx: Tx,
+  articleId: number,
+  tagIds: readonly number[] | undefined,
+  productIds: readonly number[] | undefined,
+) {
   if (tagIds) {
     if (tagIds.length) {
-      const found = await tx.select({ id: articleTags.id }).from(articleTags).where(inArray(articleTags.id, [...tagIds]))
+      const found = await tx
+        .select({ id: articleTags.id })
+        .from(articleTags)
+        .where(inArray(articleTags.id, [...tagIds]))
       if (found.length !== new Set(tagIds).size) throw invalid([{ field: 'tagIds', message: M.tagNotFound }])
     }
     await tx.delete(articleTagLinks).where(eq(articleTagLinks.articleId, articleId))
-    if (tagIds.length) await tx.insert(articleTagLinks).values([...new Set(tagIds)].map((tagId) => ({ articleId, tagId })))
+    if (tagIds.length)
+      await tx.insert(articleTagLinks).values([...new Set(tagIds)].map((tagId) => ({ articleId, tagId })))
   }
   if (productIds) {
     await ensureProducts(tx, productIds)
     await tx.delete(articleProducts).where(eq(articleProducts.articleId, articleId))
-    if (productIds.length) await tx.insert(articleProducts).values([...new Set(productIds)].map((productId) => ({ articleId, productId })))
+    if (productIds.length)
+      await tx
+        .insert(articleProducts)
+        .values([...new Set(productIds)].map((productId) => ({ articleId, productId })))
   }
 }
 
@@ -186,7 +264,12 @@ export async function createArticle(q: Db, actor: Actor, input: unknown): Promis
       .values({ ...a, active: published })
       .returning({ id: articles.id })
     await setArticleLinks(tx, row!.id, tagIds, productIds)
-    await recordChange(tx, actor, { objectType: 'article', objectId: row!.id, action: 'create', after: forAudit({ ...a, tagIds, productIds, published }) })
+    await recordChange(tx, actor, {
+      objectType: 'article',
+      objectId: row!.id,
+      action: 'create',
+      after: forAudit({ ...a, tagIds, productIds, published }),
+    })
     await announceChanges(tx, CONTENT_TAGS)
     return row!.id
   })
@@ -196,23 +279,47 @@ export async function createArticle(q: Db, actor: Actor, input: unknown): Promis
 export async function updateArticle(q: Db, actor: Actor, id: number, input: unknown): Promise<ArticleView> {
   const patch = parsed(articlePatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, id)).for('update')
+    const [locked] = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .for('update')
     if (!locked) throw new Refusal('not-found', M.articleNotFound)
     const current = await articleById(tx, id)
     const { newTags, ...rest } = patch
     // Lists compare as sets: the form sends them in its own order.
     if (rest.tagIds) rest.tagIds = [...new Set(rest.tagIds)].sort((x, y) => x - y)
     if (rest.productIds) rest.productIds = [...new Set(rest.productIds)].sort((x, y) => x - y)
-    if (newTags?.length) rest.tagIds = [...new Set([...(rest.tagIds ?? current.tagIds), ...(await tagsByName(tx, newTags))])].sort((x, y) => x - y)
-    const { before, after } = changed(current as Record<string, unknown>, withIsoDate(rest) as Record<string, unknown>)
+    if (newTags?.length)
+      rest.tagIds = [
+        ...new Set([...(rest.tagIds ?? current.tagIds), ...(await tagsByName(tx, newTags))]),
+      ].sort((x, y) => x - y)
+    const { before, after } = changed(
+      current as Record<string, unknown>,
+      withIsoDate(rest) as Record<string, unknown>,
+    )
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await codeTaken(tx, articles, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
-    const { tagIds, productIds, published, publishedAt, ...columns } = after as Omit<z.output<typeof articlePatch>, 'newTags'>
-    const set = { ...columns, ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }), ...(published === undefined ? {} : { active: published }) }
+    if (typeof after.code === 'string' && (await codeTaken(tx, articles, after.code, id)))
+      throw invalid([{ field: 'code', message: M.codeTaken }])
+    const { tagIds, productIds, published, publishedAt, ...columns } = after as Omit<
+      z.output<typeof articlePatch>,
+      'newTags'
+    >
+    const set = {
+      ...columns,
+      ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }),
+      ...(published === undefined ? {} : { active: published }),
+    }
     if (Object.keys(set).length) await tx.update(articles).set(set).where(eq(articles.id, id))
     await setArticleLinks(tx, id, tagIds, productIds)
     const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
-    await recordChange(tx, actor, { objectType: 'article', objectId: id, action, before: forAudit(before), after: forAudit(after) })
+    await recordChange(tx, actor, {
+      objectType: 'article',
+      objectId: id,
+      action,
+      before: forAudit(before),
+      after: forAudit(after),
+    })
     await announceChanges(tx, CONTENT_TAGS)
   })
   return articleById(q, id)
@@ -224,12 +331,25 @@ export const newsAddress = (code: string) => `/news/${code}/`
 
 export async function listNews(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
   const rows = await q
-    .select({ id: news.id, name: news.name, code: news.code, published: news.active, publishedAt: news.publishedAt })
+    .select({
+      id: news.id,
+      name: news.name,
+      code: news.code,
+      published: news.active,
+      publishedAt: news.publishedAt,
+    })
     .from(news)
     .where(searchWhere(query, { name: news.name, code: news.code, active: news.active }))
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(500)
-  return { items: rows.map((r) => ({ ...r, group: '', publishedAt: r.publishedAt.toISOString(), url: newsAddress(r.code) })) }
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      group: '',
+      publishedAt: r.publishedAt.toISOString(),
+      url: newsAddress(r.code),
+    })),
+  }
 }
 
 export async function newsById(q: Db | Tx, id: number): Promise<NewsView> {
@@ -248,7 +368,12 @@ export async function createNews(q: Db, actor: Actor, input: unknown): Promise<N
       .insert(news)
       .values({ ...n, active: published })
       .returning({ id: news.id })
-    await recordChange(tx, actor, { objectType: 'news', objectId: row!.id, action: 'create', after: forAudit({ ...n, published }) })
+    await recordChange(tx, actor, {
+      objectType: 'news',
+      objectId: row!.id,
+      action: 'create',
+      after: forAudit({ ...n, published }),
+    })
     await announceChanges(tx, CONTENT_TAGS)
     return row!.id
   })
@@ -261,16 +386,30 @@ export async function updateNews(q: Db, actor: Actor, id: number, input: unknown
     const [locked] = await tx.select({ id: news.id }).from(news).where(eq(news.id, id)).for('update')
     if (!locked) throw new Refusal('not-found', M.newsNotFound)
     const current = await newsById(tx, id)
-    const { before, after } = changed(current as Record<string, unknown>, withIsoDate(patch) as Record<string, unknown>)
+    const { before, after } = changed(
+      current as Record<string, unknown>,
+      withIsoDate(patch) as Record<string, unknown>,
+    )
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await codeTaken(tx, news, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
+    if (typeof after.code === 'string' && (await codeTaken(tx, news, after.code, id)))
+      throw invalid([{ field: 'code', message: M.codeTaken }])
     const { published, publishedAt, ...columns } = after as z.output<typeof newsPatch>
     await tx
       .update(news)
-      .set({ ...columns, ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }), ...(published === undefined ? {} : { active: published }) })
+      .set({
+        ...columns,
+        ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }),
+        ...(published === undefined ? {} : { active: published }),
+      })
       .where(eq(news.id, id))
     const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
-    await recordChange(tx, actor, { objectType: 'news', objectId: id, action, before: forAudit(before), after: forAudit(after) })
+    await recordChange(tx, actor, {
+      objectType: 'news',
+      objectId: id,
+      action,
+      before: forAudit(before),
+      after: forAudit(after),
+    })
     await announceChanges(tx, CONTENT_TAGS)
   })
   return newsById(q, id)
@@ -280,9 +419,17 @@ export async function updateNews(q: Db, actor: Actor, id: number, input: unknown
 
 export const legalAddress = (slug: string) => `/about/${slug}/`
 
-export async function listLegalPages(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
+export async function listLegalPages(
+  q: Db | Tx,
+  query: ContentListQuery,
+): Promise<{ items: ContentListItem[] }> {
   const rows = await q
-    .select({ id: legalPages.id, name: legalPages.title, code: legalPages.slug, published: legalPages.active })
+    .select({
+      id: legalPages.id,
+      name: legalPages.title,
+      code: legalPages.slug,
+      published: legalPages.active,
+    })
     .from(legalPages)
     .where(searchWhere(query, { name: legalPages.title, code: legalPages.slug, active: legalPages.active }))
     .orderBy(asc(legalPages.id))
@@ -292,11 +439,26 @@ export async function listLegalPages(q: Db | Tx, query: ContentListQuery): Promi
 export async function legalById(q: Db | Tx, id: number): Promise<LegalView> {
   const [row] = await q.select().from(legalPages).where(eq(legalPages.id, id))
   if (!row) throw new Refusal('not-found', M.legalNotFound)
-  return { id: row.id, title: row.title, slug: row.slug, sections: row.sections, published: row.active, updatedAt: row.updatedAt.toISOString(), url: legalAddress(row.slug) }
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    sections: row.sections,
+    published: row.active,
+    updatedAt: row.updatedAt.toISOString(),
+    url: legalAddress(row.slug),
+  }
 }
 
 async function slugTaken(tx: Tx, slug: string, except = 0): Promise<boolean> {
-  return (await tx.select({ id: legalPages.id }).from(legalPages).where(and(eq(legalPages.slug, slug), ne(legalPages.id, except)))).length > 0
+  return (
+    (
+      await tx
+        .select({ id: legalPages.id })
+        .from(legalPages)
+        .where(and(eq(legalPages.slug, slug), ne(legalPages.id, except)))
+    ).length > 0
+  )
 }
 
 export async function createLegalPage(q: Db, actor: Actor, input: unknown): Promise<LegalView> {
@@ -307,7 +469,12 @@ export async function createLegalPage(q: Db, actor: Actor, input: unknown): Prom
       .insert(legalPages)
       .values({ ...p, active: published })
       .returning({ id: legalPages.id })
-    await recordChange(tx, actor, { objectType: 'legal_page', objectId: row!.id, action: 'create', after: { ...p, published } })
+    await recordChange(tx, actor, {
+      objectType: 'legal_page',
+      objectId: row!.id,
+      action: 'create',
+      after: { ...p, published },
+    })
     await announceChanges(tx, CONTENT_TAGS)
     return row!.id
   })
@@ -317,13 +484,19 @@ export async function createLegalPage(q: Db, actor: Actor, input: unknown): Prom
 export async function updateLegalPage(q: Db, actor: Actor, id: number, input: unknown): Promise<LegalView> {
   const patch = parsed(legalPatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: legalPages.id }).from(legalPages).where(eq(legalPages.id, id)).for('update')
+    const [locked] = await tx
+      .select({ id: legalPages.id })
+      .from(legalPages)
+      .where(eq(legalPages.id, id))
+      .for('update')
     if (!locked) throw new Refusal('not-found', M.legalNotFound)
     const current = await legalById(tx, id)
     const { before, after } = changed(current as Record<string, unknown>, patch as Record<string, unknown>)
     if (Object.keys(after).length === 0) return
-    if (typeof after.slug === 'string' && LINKED_LEGAL_SLUGS.has(current.slug)) throw invalid([{ field: 'slug', message: M.linkedSlug }])
-    if (typeof after.slug === 'string' && (await slugTaken(tx, after.slug, id))) throw invalid([{ field: 'slug', message: M.codeTaken }])
+    if (typeof after.slug === 'string' && LINKED_LEGAL_SLUGS.has(current.slug))
+      throw invalid([{ field: 'slug', message: M.linkedSlug }])
+    if (typeof after.slug === 'string' && (await slugTaken(tx, after.slug, id)))
+      throw invalid([{ field: 'slug', message: M.codeTaken }])
     const { published, ...columns } = after as z.output<typeof legalPatch>
     await tx
       .update(legalPages)
@@ -338,5 +511,8 @@ export async function updateLegalPage(q: Db, actor: Actor, id: number, input: un
 
 /** Products for the editors' pickers: every product, hidden ones too, by name. */
 export async function productOptions(q: Db | Tx): Promise<{ id: number; name: string }[]> {
-  return q.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.name), asc(products.id))
+  return q
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .orderBy(asc(products.name), asc(products.id))
 }

@@ -16,7 +16,13 @@ import {
   type EncElementView,
   type EncSectionView,
 } from '@/domains/content/content-admin.schema'
-import { CONTENT_TAGS, changed, ensureProducts, invalid, parsed } from '@/domains/content/content-admin.server'
+import {
+  CONTENT_TAGS,
+  changed,
+  ensureProducts,
+  invalid,
+  parsed,
+} from '@/domains/content/content-admin.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { encElementUrl } from './encyclopedia.server'
@@ -45,7 +51,14 @@ async function sectionById(q: Db | Tx, id: number): Promise<EncSectionView> {
 }
 
 async function sectionCodeTaken(tx: Tx, code: string, except = 0) {
-  return (await tx.select({ id: encSections.id }).from(encSections).where(and(eq(encSections.code, code), ne(encSections.id, except)))).length > 0
+  return (
+    (
+      await tx
+        .select({ id: encSections.id })
+        .from(encSections)
+        .where(and(eq(encSections.code, code), ne(encSections.id, except)))
+    ).length > 0
+  )
 }
 
 export async function createEncSection(q: Db, actor: Actor, input: unknown): Promise<EncSectionView> {
@@ -53,37 +66,69 @@ export async function createEncSection(q: Db, actor: Actor, input: unknown): Pro
   const id = await q.transaction(async (tx) => {
     await tx.execute(sql`lock table ${encSections} in share row exclusive mode`)
     if (await sectionCodeTaken(tx, s.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
-    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${encSections.sort}), 0)::int` }).from(encSections)
+    const [last] = await tx
+      .select({ sort: sql<number>`coalesce(max(${encSections.sort}), 0)::int` })
+      .from(encSections)
     const [row] = await tx
       .insert(encSections)
       .values({ ...s, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: encSections.id })
-    await recordChange(tx, actor, { objectType: 'enc_section', objectId: row!.id, action: 'create', after: s })
+    await recordChange(tx, actor, {
+      objectType: 'enc_section',
+      objectId: row!.id,
+      action: 'create',
+      after: s,
+    })
     await announceChanges(tx, CONTENT_TAGS)
     return row!.id
   })
   return sectionById(q, id)
 }
 
-export async function updateEncSection(q: Db, actor: Actor, id: number, input: unknown): Promise<EncSectionView> {
+export async function updateEncSection(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<EncSectionView> {
   const patch = parsed(encSectionPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx.select({ name: encSections.name, code: encSections.code }).from(encSections).where(eq(encSections.id, id)).for('update')
+    const [current] = await tx
+      .select({ name: encSections.name, code: encSections.code })
+      .from(encSections)
+      .where(eq(encSections.id, id))
+      .for('update')
     if (!current) throw new Refusal('not-found', M.sectionNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await sectionCodeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
+    if (after.code !== undefined && (await sectionCodeTaken(tx, after.code, id)))
+      throw invalid([{ field: 'code', message: M.codeTaken }])
     await tx.update(encSections).set(after).where(eq(encSections.id, id))
-    await recordChange(tx, actor, { objectType: 'enc_section', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'enc_section',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, CONTENT_TAGS)
   })
   return sectionById(q, id)
 }
 
-export async function listEncElements(q: Db | Tx, query: ContentListQuery): Promise<{ items: ContentListItem[] }> {
+export async function listEncElements(
+  q: Db | Tx,
+  query: ContentListQuery,
+): Promise<{ items: ContentListItem[] }> {
   const term = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
   const rows = await q
-    .select({ id: encElements.id, name: encElements.name, code: encElements.code, group: encSections.name, published: encElements.active })
+    .select({
+      id: encElements.id,
+      name: encElements.name,
+      code: encElements.code,
+      group: encSections.name,
+      published: encElements.active,
+    })
     .from(encElements)
     .innerJoin(encSections, eq(encSections.id, encElements.sectionId))
     .where(
@@ -120,7 +165,14 @@ export async function encElementById(q: Db | Tx, id: number): Promise<EncElement
 }
 
 async function elementCodeTaken(tx: Tx, code: string, except = 0) {
-  return (await tx.select({ id: encElements.id }).from(encElements).where(and(eq(encElements.code, code), ne(encElements.id, except)))).length > 0
+  return (
+    (
+      await tx
+        .select({ id: encElements.id })
+        .from(encElements)
+        .where(and(eq(encElements.code, code), ne(encElements.id, except)))
+    ).length > 0
+  )
 }
 
 async function ensureSection(tx: Tx, sectionId: number) {
@@ -132,7 +184,10 @@ async function setElementProducts(tx: Tx, elementId: number, productIds: readonl
   if (!productIds) return
   await ensureProducts(tx, productIds)
   await tx.delete(encElementProducts).where(eq(encElementProducts.elementId, elementId))
-  if (productIds.length) await tx.insert(encElementProducts).values([...new Set(productIds)].map((productId) => ({ elementId, productId })))
+  if (productIds.length)
+    await tx
+      .insert(encElementProducts)
+      .values([...new Set(productIds)].map((productId) => ({ elementId, productId })))
 }
 
 export async function createEncElement(q: Db, actor: Actor, input: unknown): Promise<EncElementView> {
@@ -145,22 +200,37 @@ export async function createEncElement(q: Db, actor: Actor, input: unknown): Pro
       .values({ ...el, active: published })
       .returning({ id: encElements.id })
     await setElementProducts(tx, row!.id, productIds)
-    await recordChange(tx, actor, { objectType: 'enc_element', objectId: row!.id, action: 'create', after: { ...el, productIds, published } })
+    await recordChange(tx, actor, {
+      objectType: 'enc_element',
+      objectId: row!.id,
+      action: 'create',
+      after: { ...el, productIds, published },
+    })
     await announceChanges(tx, CONTENT_TAGS)
     return row!.id
   })
   return encElementById(q, id)
 }
 
-export async function updateEncElement(q: Db, actor: Actor, id: number, input: unknown): Promise<EncElementView> {
+export async function updateEncElement(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<EncElementView> {
   const patch = parsed(encElementPatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: encElements.id }).from(encElements).where(eq(encElements.id, id)).for('update')
+    const [locked] = await tx
+      .select({ id: encElements.id })
+      .from(encElements)
+      .where(eq(encElements.id, id))
+      .for('update')
     if (!locked) throw new Refusal('not-found', M.elementNotFound)
     const current = await encElementById(tx, id)
     const { before, after } = changed(current as Record<string, unknown>, patch as Record<string, unknown>)
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await elementCodeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
+    if (typeof after.code === 'string' && (await elementCodeTaken(tx, after.code, id)))
+      throw invalid([{ field: 'code', message: M.codeTaken }])
     const { productIds, published, ...columns } = after as z.output<typeof encElementPatch>
     if (columns.sectionId !== undefined) await ensureSection(tx, columns.sectionId)
     const set = { ...columns, ...(published === undefined ? {} : { active: published }) }

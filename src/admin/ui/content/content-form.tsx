@@ -6,7 +6,13 @@ import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
 import { ui } from '../styles'
-import { fromMoscowInput, legalSectionsFromText, legalSectionsToText, toMoscowInput, type LegalSectionText } from './content-format'
+import {
+  fromMoscowInput,
+  legalSectionsFromText,
+  legalSectionsToText,
+  toMoscowInput,
+  type LegalSectionText,
+} from './content-format'
 
 /**
  * One form for every content type (ADR 200): the fields are described by the page, the body is built
@@ -23,7 +29,10 @@ export type ContentField =
   | { kind: 'words'; name: string; label: string; hint?: string }
   | { kind: 'legal-sections'; name: string; label: string }
 
-export type ContentValues = Record<string, string | number | boolean | number[] | string[] | LegalSectionText[]>
+export type ContentValues = Record<
+  string,
+  string | number | boolean | number[] | string[] | LegalSectionText[]
+>
 
 export function ContentForm({
   label,
@@ -85,7 +94,11 @@ export function ContentForm({
         router.refresh()
       }
     } catch (error) {
-      setErrors(error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' })
+      setErrors(
+        error instanceof AdminApiError
+          ? { ...error.fields, form: error.message }
+          : { form: 'Не получилось сохранить.' },
+      )
     } finally {
       setBusy(false)
     }
@@ -98,7 +111,12 @@ export function ContentForm({
       case 'text':
         return (
           <Field key={field.name} label={field.label} error={err} hint={field.hint}>
-            <TextInput name={field.name} defaultValue={String(v ?? '')} className={field.mono ? 'font-mono' : ''} invalid={Boolean(err)} />
+            <TextInput
+              name={field.name}
+              defaultValue={String(v ?? '')}
+              className={field.mono ? 'font-mono' : ''}
+              invalid={Boolean(err)}
+            />
           </Field>
         )
       case 'textarea':
@@ -118,7 +136,12 @@ export function ContentForm({
       case 'datetime':
         return (
           <Field key={field.name} label={field.label} error={err} hint="Время московское.">
-            <TextInput type="datetime-local" name={field.name} defaultValue={toMoscowInput(String(v ?? ''))} invalid={Boolean(err)} />
+            <TextInput
+              type="datetime-local"
+              name={field.name}
+              defaultValue={toMoscowInput(String(v ?? ''))}
+              invalid={Boolean(err)}
+            />
           </Field>
         )
       case 'checkbox':
@@ -134,7 +157,12 @@ export function ContentForm({
       case 'select':
         return (
           <Field key={field.name} label={field.label} error={err}>
-            <select name={field.name} defaultValue={String(v ?? '')} className={ui.input} aria-invalid={err ? true : undefined}>
+            <select
+              name={field.name}
+              defaultValue={String(v ?? '')}
+              className={ui.input}
+              aria-invalid={err ? true : undefined}
+            >
               <option value="">Выберите</option>
               {field.options.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -147,8 +175,20 @@ export function ContentForm({
       case 'multi': {
         const chosen = new Set(Array.isArray(v) ? v.map(Number) : [])
         return (
-          <Field key={field.name} label={field.label} error={err} hint={field.hint ?? 'Несколько — с Ctrl (⌘ на Mac).'}>
-            <select name={field.name} multiple size={6} defaultValue={[...chosen].map(String)} className={ui.input} aria-invalid={err ? true : undefined}>
+          <Field
+            key={field.name}
+            label={field.label}
+            error={err}
+            hint={field.hint ?? 'Несколько — с Ctrl (⌘ на Mac).'}
+          >
+            <select
+              name={field.name}
+              multiple
+              size={6}
+              defaultValue={[...chosen].map(String)}
+              className={ui.input}
+              aria-invalid={err ? true : undefined}
+            >
               {field.options.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -161,7 +201,11 @@ export function ContentForm({
       case 'words':
         return (
           <Field key={field.name} label={field.label} error={err} hint={field.hint}>
-            <TextInput name={field.name} defaultValue={Array.isArray(v) ? v.join(', ') : ''} invalid={Boolean(err)} />
+            <TextInput
+              name={field.name}
+              defaultValue={Array.isArray(v) ? v.join(', ') : ''}
+              invalid={Boolean(err)}
+            />
           </Field>
         )
       case 'legal-sections':
@@ -172,7 +216,12 @@ export function ContentForm({
               error={err ?? Object.entries(errors).find(([k]) => k.startsWith(`${field.name}.`))?.[1]}
               hint="Раздел начинается строкой «## Заголовок», абзацы — через пустую строку. {legalName}, {inn}, {ogrn}, {address} подставляются из реквизитов магазина."
             >
-              <textarea name={field.name} rows={18} defaultValue={legalSectionsToText(Array.isArray(v) ? (v as LegalSectionText[]) : [])} className={`${ui.input} font-mono text-xs`} />
+              <textarea
+                name={field.name}
+                rows={18}
+                defaultValue={legalSectionsToText(Array.isArray(v) ? (v as LegalSectionText[]) : [])}
+                className={`${ui.input} font-mono text-xs`}
+              />
             </Field>
           </div>
         )
@@ -192,7 +241,9 @@ export function ContentForm({
           <FormOutcome saved={saved} error={errors.form} />
         </div>
       ) : (
-        <p className="text-sm text-ink-600">Только просмотр: менять материалы может контент-редактор или владелец.</p>
+        <p className="text-sm text-ink-600">
+          Только просмотр: менять материалы может контент-редактор или владелец.
+        </p>
       )}
     </form>
   )

@@ -3,7 +3,11 @@ import { notFound } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { firstValues } from '@/admin/query'
 import { requirePermission } from '@/admin/session.server'
-import { contentListQuery, type ContentListItem, type ContentListQuery } from '@/domains/content/content-admin.schema'
+import {
+  contentListQuery,
+  type ContentListItem,
+  type ContentListQuery,
+} from '@/domains/content/content-admin.schema'
 import { can, type Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { Badge } from '../badge'
@@ -82,13 +86,38 @@ export async function ContentListPage({
   )
 }
 
-export async function ContentNewPage({ tab, title, fields, values, apiPath, createLabel }: { tab: Tab; title: string; fields: ContentField[]; values: ContentValues; apiPath: string; createLabel: string }) {
+export async function ContentNewPage({
+  tab,
+  title,
+  fields,
+  values,
+  apiPath,
+  createLabel,
+}: {
+  tab: Tab
+  title: string
+  fields: ContentField[]
+  values: ContentValues
+  apiPath: string
+  createLabel: string
+}) {
   await requirePermission('content.write', `${tab}new/`)
   return (
     <>
-      <PageHeader title={title} description="Новый материал сохраняется черновиком, если не отмечено «Опубликовано»: его можно посмотреть в предпросмотре до публикации." />
+      <PageHeader
+        title={title}
+        description="Новый материал сохраняется черновиком, если не отмечено «Опубликовано»: его можно посмотреть в предпросмотре до публикации."
+      />
       <ContentTabs current={tab} />
-      <ContentForm label={title} fields={fields} values={values} apiPath={apiPath} itemPath={tab.replace(/\/$/, '')} canEdit createLabel={createLabel} />
+      <ContentForm
+        label={title}
+        fields={fields}
+        values={values}
+        apiPath={apiPath}
+        itemPath={tab.replace(/\/$/, '')}
+        canEdit
+        createLabel={createLabel}
+      />
     </>
   )
 }
@@ -150,7 +179,17 @@ export async function ContentEditPage({
         }
       />
       <ContentTabs current={tab} />
-      <ContentForm key={`${id}`} label={title} fields={fields} values={values} apiPath={apiPath} itemPath={tab.replace(/\/$/, '')} id={id} canEdit={canEdit} createLabel="Создать" />
+      <ContentForm
+        key={`${id}`}
+        label={title}
+        fields={fields}
+        values={values}
+        apiPath={apiPath}
+        itemPath={tab.replace(/\/$/, '')}
+        id={id}
+        canEdit={canEdit}
+        createLabel="Создать"
+      />
     </>
   )
 }

@@ -5,7 +5,15 @@ import { Badge } from '../badge'
 import { ui } from '../styles'
 
 /** A content list (ADR 200): name to the editor, state, date, the storefront address. */
-export function ContentTable({ rows, editPath, groupLabel }: { rows: ContentListItem[]; editPath: string; groupLabel?: string }) {
+export function ContentTable({
+  rows,
+  editPath,
+  groupLabel,
+}: {
+  rows: ContentListItem[]
+  editPath: string
+  groupLabel?: string
+}) {
   if (rows.length === 0) return <p className={`${ui.card} p-6 text-sm text-ink-600`}>Ничего не найдено.</p>
   return (
     <div className={`${ui.card} overflow-x-auto`}>
@@ -29,9 +37,13 @@ export function ContentTable({ rows, editPath, groupLabel }: { rows: ContentList
               </td>
               {groupLabel ? <td className="px-3 py-2 text-ink-600">{r.group}</td> : null}
               <td className="px-3 py-2">
-                <Badge tone={r.published ? 'good' : 'warn'}>{r.published ? 'Опубликовано' : 'Черновик'}</Badge>
+                <Badge tone={r.published ? 'good' : 'warn'}>
+                  {r.published ? 'Опубликовано' : 'Черновик'}
+                </Badge>
               </td>
-              <td className="px-3 py-2 whitespace-nowrap text-ink-600">{r.publishedAt ? formatDate(r.publishedAt) : '—'}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-ink-600">
+                {r.publishedAt ? formatDate(r.publishedAt) : '—'}
+              </td>
               <td className="px-3 py-2 font-mono text-xs break-all text-ink-600">{r.url}</td>
             </tr>
           ))}

@@ -10,7 +10,10 @@ const TABS = [
 /** The content areas (ADR 200), one row of links above each list. */
 export function ContentTabs({ current }: { current: (typeof TABS)[number]['href'] }) {
   return (
-    <nav aria-label="Разделы контента" className="mb-4 flex flex-wrap gap-2 border-b border-line pb-2 text-sm">
+    <nav
+      aria-label="Разделы контента"
+      className="mb-4 flex flex-wrap gap-2 border-b border-line pb-2 text-sm"
+    >
       {TABS.map((t) => (
         <Link
           key={t.href}

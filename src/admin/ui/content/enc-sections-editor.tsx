@@ -54,14 +54,34 @@ function SectionRow({ section, canEdit }: { section?: EncSectionView; canEdit: b
     }
   }
   return (
-    <form onSubmit={submit} className={`flex flex-wrap items-center gap-2 ${section ? '' : 'mt-3 border-t border-line pt-3'}`} aria-label={section ? `Раздел ${section.name}` : 'Новый раздел'}>
+    <form
+      onSubmit={submit}
+      className={`flex flex-wrap items-center gap-2 ${section ? '' : 'mt-3 border-t border-line pt-3'}`}
+      aria-label={section ? `Раздел ${section.name}` : 'Новый раздел'}
+    >
       <fieldset disabled={busy || !canEdit} className="flex flex-1 flex-wrap items-center gap-2">
-        <TextInput name="name" aria-label="Название раздела" placeholder="Название" defaultValue={section?.name ?? ''} className="max-w-xs" />
-        <TextInput name="code" aria-label="Код раздела" placeholder="код" defaultValue={section?.code ?? ''} className="max-w-40 font-mono" />
+        <TextInput
+          name="name"
+          aria-label="Название раздела"
+          placeholder="Название"
+          defaultValue={section?.name ?? ''}
+          className="max-w-xs"
+        />
+        <TextInput
+          name="code"
+          aria-label="Код раздела"
+          placeholder="код"
+          defaultValue={section?.code ?? ''}
+          className="max-w-40 font-mono"
+        />
         {section ? <span className="text-xs text-ink-600">элементов: {section.elements}</span> : null}
       </fieldset>
       {canEdit ? (
-        <button type="submit" className={section ? ui.buttonSecondary : ui.button} disabled={busy || !hydrated}>
+        <button
+          type="submit"
+          className={section ? ui.buttonSecondary : ui.button}
+          disabled={busy || !hydrated}
+        >
           {section ? 'Сохранить' : 'Добавить раздел'}
         </button>
       ) : null}

@@ -37,7 +37,9 @@ export default async function NewsItemPage({ params }: PageProps<'/news/[code]'>
           </time>
           <h1 className="mt-2 text-2xl leading-tight font-bold sm:text-4xl">{item.name}</h1>
           <p className="mt-3 text-lg text-ink-600">{item.previewText}</p>
-          {item.picture ? <img src={item.picture} alt="" className="mt-6 aspect-video w-full rounded-2xl object-cover" /> : null}
+          {item.picture ? (
+            <img src={item.picture} alt="" className="mt-6 aspect-video w-full rounded-2xl object-cover" />
+          ) : null}
           <RichText html={item.text} className="mt-6" />
         </article>
         {others.length > 0 && <NewsSlider items={others} />}

@@ -17,7 +17,12 @@ export default function EncyclopediaPage({ searchParams }: PageProps<'/admin/con
       load={(q) => listEncElements(db(), q)}
       newLabel="Новый элемент"
       groupLabel="Раздел"
-      before={async (actor) => <EncSectionsEditor sections={(await listEncSections(db())).items} canEdit={can(actor.role, 'content.write')} />}
+      before={async (actor) => (
+        <EncSectionsEditor
+          sections={(await listEncSections(db())).items}
+          canEdit={can(actor.role, 'content.write')}
+        />
+      )}
     />
   )
 }

@@ -10,7 +10,11 @@ export const metadata: Metadata = { title: 'Статья' }
 export default async function ArticlePage({ params }: PageProps<'/admin/content/articles/[id]'>) {
   const { id } = await params
   await requirePermission('catalog.read', `/admin/content/articles/${id}/`)
-  const [article, tags, products] = await Promise.all([orNotFound(articleById(db(), idParam(id))), listArticleTags(db()), productOptions(db())])
+  const [article, tags, products] = await Promise.all([
+    orNotFound(articleById(db(), idParam(id))),
+    listArticleTags(db()),
+    productOptions(db()),
+  ])
   const { id: articleId, url, ...values } = article
   return (
     <ContentEditPage

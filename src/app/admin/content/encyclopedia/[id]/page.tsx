@@ -11,7 +11,11 @@ export const metadata: Metadata = { title: 'Элемент энциклопед�
 export default async function EncElementEditPage({ params }: PageProps<'/admin/content/encyclopedia/[id]'>) {
   const { id } = await params
   await requirePermission('catalog.read', `/admin/content/encyclopedia/${id}/`)
-  const [element, sections, products] = await Promise.all([orNotFound(encElementById(db(), idParam(id))), listEncSections(db()), productOptions(db())])
+  const [element, sections, products] = await Promise.all([
+    orNotFound(encElementById(db(), idParam(id))),
+    listEncSections(db()),
+    productOptions(db()),
+  ])
   const { id: elementId, url, ...values } = element
   return (
     <ContentEditPage

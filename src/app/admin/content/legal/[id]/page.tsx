@@ -12,5 +12,16 @@ export default async function LegalEditPage({ params }: PageProps<'/admin/conten
   await requirePermission('catalog.read', `/admin/content/legal/${id}/`)
   const page = await orNotFound(legalById(db(), idParam(id)))
   const { id: pageId, url, updatedAt: _updatedAt, ...values } = page
-  return <ContentEditPage tab="/admin/content/legal/" id={pageId} title={page.title} published={page.published} url={url} fields={legalFields()} values={values} apiPath="/api/admin/legal-pages" />
+  return (
+    <ContentEditPage
+      tab="/admin/content/legal/"
+      id={pageId}
+      title={page.title}
+      published={page.published}
+      url={url}
+      fields={legalFields()}
+      values={values}
+      apiPath="/api/admin/legal-pages"
+    />
+  )
 }

@@ -12,5 +12,16 @@ export default async function NewsItemPage({ params }: PageProps<'/admin/content
   await requirePermission('catalog.read', `/admin/content/news/${id}/`)
   const item = await orNotFound(newsById(db(), idParam(id)))
   const { id: newsId, url, ...values } = item
-  return <ContentEditPage tab="/admin/content/news/" id={newsId} title={item.name} published={item.published} url={url} fields={newsFields()} values={values} apiPath="/api/admin/news" />
+  return (
+    <ContentEditPage
+      tab="/admin/content/news/"
+      id={newsId}
+      title={item.name}
+      published={item.published}
+      url={url}
+      fields={newsFields()}
+      values={values}
+      apiPath="/api/admin/news"
+    />
+  )
 }
