@@ -73,8 +73,8 @@ test('the owner reads the exchange log, maps a 1С group onto a section and chan
   expect(await table.getByText('Успешно', { exact: true }).count()).toBe(0)
 
   // A setting of the exchange: the time of one import step.
-  // The settings form is the one headed by its group (its aria-labelledby id has spaces: no accessible name).
-  const settingsForm = () => page.locator('form').filter({ has: page.getByRole('heading', { level: 2, name: 'Обмен с 1С' }) })
+  // The settings form is named by its group's heading.
+  const settingsForm = () => page.getByRole('form', { name: 'Обмен с 1С' })
   const settings = settingsForm()
   await settings.getByLabel(/Время одного шага загрузки/).fill('15')
   await settings.getByRole('button', { name: 'Сохранить' }).click()

@@ -1,7 +1,7 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { FieldKind } from '@/domains/settings/settings'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
@@ -46,6 +46,8 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
   // Until React has hydrated, a submit would go out as a native form: the button waits.
   const hydrated = useHydrated()
   const router = useRouter()
+  // The group's title has spaces and Cyrillic: an id made from it would not name the form.
+  const headingId = useId()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saved, setSaved] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -83,8 +85,8 @@ export function SettingsGroupForm({ title, cards, canWrite }: { title: string; c
   }
 
   return (
-    <form onSubmit={submit} noValidate className={`${ui.card} p-4 sm:p-6`} aria-labelledby={`group-${title}`}>
-      <h2 id={`group-${title}`} className="mb-4 text-lg font-bold">
+    <form onSubmit={submit} noValidate className={`${ui.card} p-4 sm:p-6`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-lg font-bold">
         {title}
       </h2>
       <fieldset disabled={!canWrite || busy} className="space-y-6">
