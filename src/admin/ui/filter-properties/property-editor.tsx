@@ -119,7 +119,7 @@ function OptionRow({ option, locked, onSaved }: { option: FilterOptionView; lock
         <TextInput name="code" aria-label="Код значения" defaultValue={option.code} className="font-mono" invalid={Boolean(errors.code)} disabled={locked || busy} />
         {errors.code ? <span role="alert" className="mt-1 block text-xs text-sale-500">{errors.code}</span> : null}
       </div>
-      <span className="w-16 pt-2 text-right text-xs text-ink-600 tabular-nums">{option.products} тов.</span>
+      <span className="w-16 pt-3 text-right text-xs text-ink-600 tabular-nums">{option.products} тов.</span>
       <button type="submit" className={`${ui.buttonSecondary} px-3`} disabled={locked || busy}>
         Сохранить
       </button>
