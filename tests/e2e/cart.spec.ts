@@ -304,6 +304,22 @@ test.describe('search', () => {
     await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).some((e) => e.event === 'view_search_results'))).toBe(true)
   })
 
+  test('the header search opens the results by Enter and by «Найти»', async ({ page }) => {
+    await page.goto('/')
+    const searchBox = page.locator('header [data-slot="header-search"]')
+    await searchBox.getByRole('button', { name: 'Поиск' }).click()
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('омега')
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).press('Enter')
+    await expect(page).toHaveURL(/\/search\/\?q=%D0%BE%D0%BC%D0%B5%D0%B3%D0%B0$/)
+    await expect(page.locator('[data-search-results] article').first()).toContainText(/Омега/i)
+
+    await searchBox.getByRole('button', { name: 'Поиск' }).click()
+    await page.getByRole('combobox', { name: 'Поиск по каталогу' }).fill('коэнзим')
+    await searchBox.getByRole('button', { name: 'Найти' }).click()
+    await expect(page).toHaveURL(/\/search\/\?q=%D0%BA%D0%BE%D1%8D%D0%BD%D0%B7%D0%B8%D0%BC$/)
+    await expect(page.locator('[data-search-results] article').first()).toContainText('Коэнзим Q10')
+  })
+
   test('/search/index.php?q= shows the same results; a typo still finds Коэнзим Q10', async ({ page }) => {
     await page.goto('/search/index.php?q=' + encodeURIComponent('коензим'))
     await expect(page.locator('[data-search-results] article').first()).toContainText('Коэнзим Q10')

@@ -1,7 +1,8 @@
 'use client'
 
 import Link from 'next/link'
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useRouter } from 'next/navigation'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useDismiss } from '@/domains/cart/ui/use-dismiss'
 import { viewGuid } from '@/domains/analytics/view-guid'
 import { postForm } from '@/lib/ajax-client'
@@ -23,6 +24,7 @@ export function HeaderSearch() {
   const trigger = useRef<HTMLButtonElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const listId = useId()
+  const router = useRouter()
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, root, trigger, close)
 
@@ -73,6 +75,13 @@ export function HeaderSearch() {
     }
   }
 
+  // Closing the box removes this form before the browser would send it, so the search is opened here.
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    router.push(searchUrl(typed))
+    close()
+  }
+
   return (
     <div ref={root} data-slot="header-search">
       <button
@@ -88,7 +97,7 @@ export function HeaderSearch() {
       {open && (
         <div className="absolute inset-x-0 top-full z-50 border-b border-line bg-white shadow-lg">
           <div className="container-page py-3">
-            <form action="/search/" method="get" role="search" className="flex gap-2" onSubmit={() => close()}>
+            <form action="/search/" method="get" role="search" className="flex gap-2" onSubmit={submit}>
               <label htmlFor={`${listId}-input`} className="sr-only">
                 Поиск по каталогу
               </label>
