@@ -14,6 +14,8 @@ import {
 } from '@/domains/catalog/catalog-structure.server'
 import { showcaseOrderInput, showcaseTabInput, showcaseTabList, showcaseTabPatch, showcaseTabView } from '@/domains/catalog/catalog-structure-showcases.schema'
 import { createShowcaseTab, deleteShowcaseTab, listShowcaseTabs, reorderShowcaseTabs, updateShowcaseTab } from '@/domains/catalog/catalog-structure-showcases.server'
+import { slideInput, slideList, slideOrderInput, slidePatch, slideView } from '@/domains/catalog/showcase-slides.schema'
+import { createSlide, listSlides, reorderSlides, updateSlide } from '@/domains/catalog/showcase-slides.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
@@ -175,6 +177,53 @@ export const deleteShowcaseTabEndpoint = endpoint({
   handle: ({ params, actor }) => deleteShowcaseTab(db(), actor, params.id),
 })
 
+export const listSlidesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/showcases/{id}/slides',
+  permission: 'catalog.read',
+  summary: 'Слайды вкладки «Наборы от экспертов» по порядку, скрытые тоже (ADR 204)',
+  tag: 'Витрины главной',
+  params: id,
+  response: slideList,
+  handle: ({ params }) => listSlides(db(), params.id),
+})
+
+export const createSlideEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/showcases/{id}/slides',
+  permission: 'content.write',
+  summary: 'Новый слайд набора: код товара (цена — из его первого активного предложения), заголовок, текст, ссылка, картинка; встаёт последним',
+  tag: 'Витрины главной',
+  params: id,
+  body: slideInput,
+  response: slideView,
+  handle: ({ params, body, actor }) => createSlide(db(), actor, params.id, body),
+})
+
+export const reorderSlidesEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/showcases/{id}/slides/order',
+  permission: 'content.write',
+  summary: 'Порядок слайдов вкладки: все слайды вкладки по одному разу',
+  tag: 'Витрины главной',
+  params: id,
+  body: slideOrderInput,
+  response: slideList,
+  handle: ({ params, body, actor }) => reorderSlides(db(), actor, params.id, body),
+})
+
+export const updateSlideEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/showcase-slides/{id}',
+  permission: 'content.write',
+  summary: 'Изменить слайд: заголовок, текст, ссылка (путь на сайте или https), картинка, упаковка, «набор», показ; слайды не удаляются, а скрываются',
+  tag: 'Витрины главной',
+  params: id,
+  body: slidePatch,
+  response: slideView,
+  handle: ({ params, body, actor }) => updateSlide(db(), actor, params.id, body),
+})
+
 export const catalogStructureEndpoints = [
   listSectionsEndpoint,
   createSectionEndpoint,
@@ -190,4 +239,8 @@ export const catalogStructureEndpoints = [
   reorderShowcaseTabsEndpoint,
   createShowcaseTabEndpoint,
   deleteShowcaseTabEndpoint,
+  listSlidesEndpoint,
+  createSlideEndpoint,
+  reorderSlidesEndpoint,
+  updateSlideEndpoint,
 ]

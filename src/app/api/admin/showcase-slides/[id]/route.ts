@@ -1,0 +1,3 @@
+import { updateSlideEndpoint } from '@/admin/api/catalog-structure'
+
+export const PATCH = updateSlideEndpoint.serve

@@ -1,0 +1,3 @@
+import { reorderSlidesEndpoint } from '@/admin/api/catalog-structure'
+
+export const POST = reorderSlidesEndpoint.serve
