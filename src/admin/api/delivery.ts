@@ -22,6 +22,13 @@ import {
   putOwnPickupTerms,
   updateOwnPoint,
 } from '@/domains/delivery/own/own-delivery.server'
+import {
+  carrierPointsQuery,
+  carrierPointsView,
+  carrierRefreshParams,
+  carrierRefreshView,
+} from '@/domains/delivery/carriers/points-admin/points-admin.schema'
+import { carrierPointsOverview, refreshCarrierPoints } from '@/domains/delivery/carriers/points-admin/points-admin.server'
 import { endpoint } from '../endpoint'
 
 const TAG = 'Доставка'
@@ -124,6 +131,28 @@ export const putOwnPickupTermsEndpoint = endpoint({
   handle: ({ body, actor }) => putOwnPickupTerms(db(), actor, body),
 })
 
+export const listCarrierPointsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/delivery/carriers',
+  permission: 'settings.read',
+  summary: 'Пункты перевозчиков: подключён ли перевозчик (и какие настройки ему нужны), загруженные города — число пунктов, время обновления, последняя ошибка; ?city= ищет город',
+  tag: TAG,
+  query: carrierPointsQuery,
+  response: z.object({ items: z.array(carrierPointsView) }),
+  handle: async ({ query }) => ({ items: await carrierPointsOverview(db(), query.city) }),
+})
+
+export const refreshCarrierPointsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/delivery/carriers/{carrier}/cities/{city}/refresh',
+  permission: 'settings.write',
+  summary: 'Загрузить пункты города у перевозчика сейчас; перевозчик не ответил — прежние пункты остаются, ответ говорит об этом по-русски',
+  tag: TAG,
+  params: carrierRefreshParams,
+  response: carrierRefreshView,
+  handle: ({ params, actor }) => refreshCarrierPoints(db(), actor, params.carrier, params.city),
+})
+
 export const deliveryEndpoints = [
   listOwnPointsEndpoint,
   createOwnPointEndpoint,
@@ -134,4 +163,6 @@ export const deliveryEndpoints = [
   deleteCourierZoneEndpoint,
   readOwnPickupTermsEndpoint,
   putOwnPickupTermsEndpoint,
+  listCarrierPointsEndpoint,
+  refreshCarrierPointsEndpoint,
 ]

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { asc, desc } from 'drizzle-orm'
 import { requirePermission } from '@/admin/session.server'
+import { CarrierPoints } from '@/admin/ui/delivery/carrier-points'
 import { CourierZones } from '@/admin/ui/delivery/courier-zones'
 import { OwnPickupTerms } from '@/admin/ui/delivery/own-pickup-terms'
 import { OwnPoints } from '@/admin/ui/delivery/own-points'
@@ -8,6 +9,7 @@ import { PageHeader } from '@/admin/ui/page-header'
 import { db } from '@/db/client'
 import { cities } from '@/db/schema'
 import { listCourierZones, listOwnPoints, ownPickupTerms } from '@/domains/delivery/own/own-delivery.server'
+import { carrierPointsOverview } from '@/domains/delivery/carriers/points-admin/points-admin.server'
 import { activeCarrier } from '@/domains/delivery/carriers/registry.server'
 import { can } from '@/domains/staff/permissions'
 import { env } from '@/lib/env'
@@ -17,11 +19,12 @@ export const metadata: Metadata = { title: 'Доставка' }
 /** The shop's own delivery (ADR 187): its pickup points and courier zones, and which carriers are connected. */
 export default async function DeliveryPage() {
   const actor = await requirePermission('settings.read', '/admin/delivery/')
-  const [points, terms, zones, cityRows] = await Promise.all([
+  const [points, terms, zones, cityRows, carriers] = await Promise.all([
     listOwnPoints(db()),
     ownPickupTerms(db()),
     listCourierZones(db()),
     db().select({ code: cities.code, name: cities.name, region: cities.region }).from(cities).orderBy(desc(cities.population), asc(cities.name)),
+    carrierPointsOverview(db()),
   ])
   const canWrite = can(actor.role, 'settings.write')
   const cdek = activeCarrier('sdek') !== undefined
@@ -48,6 +51,7 @@ export default async function DeliveryPage() {
         <OwnPoints points={points} cities={cityRows} canWrite={canWrite} />
         <OwnPickupTerms terms={terms} canWrite={canWrite} />
         <CourierZones zones={zones} cities={cityRows} canWrite={canWrite} />
+        <CarrierPoints carriers={carriers} cities={cityRows} canWrite={canWrite} />
       </div>
     </>
   )

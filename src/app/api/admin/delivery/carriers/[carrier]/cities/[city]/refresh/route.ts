@@ -1,0 +1,3 @@
+import { refreshCarrierPointsEndpoint } from '@/admin/api/delivery'
+
+export const POST = refreshCarrierPointsEndpoint.serve

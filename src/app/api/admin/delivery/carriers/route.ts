@@ -1,0 +1,3 @@
+import { listCarrierPointsEndpoint } from '@/admin/api/delivery'
+
+export const GET = listCarrierPointsEndpoint.serve
