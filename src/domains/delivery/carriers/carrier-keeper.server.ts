@@ -59,7 +59,7 @@ export interface KeeperOptions {
   defaultKind: 'PVZ' | 'POST'
   limits: () => KeeperLimits
   configured: () => boolean
-  loadCity: (city: CarrierCity, database: Db, timeoutMs: number) => Promise<LoadedCity>
+  loadCity: (city: CarrierCity, timeoutMs: number, database: Db) => Promise<LoadedCity>
   readError: (error: unknown) => ReadError
   /** Called when the client's settings change, for what else the carrier keeps per client. */
   onNewClient?: () => void
@@ -101,7 +101,7 @@ export function carrierKeeper<Client>(o: KeeperOptions) {
       return { city: city.code, status: 'busy' }
     }
     try {
-      const loaded = await o.loadCity(city, database, timeoutMs)
+      const loaded = await o.loadCity(city, timeoutMs, database)
       // Not served: remembered (carrier_city_code null, refreshed now) so buyers are not kept waiting; the daily refresh asks again.
       const points = loaded.carrierCityCode ? loaded.points : []
       await q.replaceCityPoints(database, o.carrier, city.code, points, at)

@@ -49,7 +49,7 @@ export function cdekClient(): CdekClient {
 }
 
 /** СДЭК's code of the city (by FIAS id first, then by name), then its points; a point that hands nothing out is left out. */
-async function loadCity(city: CarrierCity, database: Db, timeoutMs: number): Promise<LoadedCity> {
+async function loadCity(city: CarrierCity, timeoutMs: number, database: Db): Promise<LoadedCity> {
   const client = cdekClient()
   const row = await q.cityRow(database, CDEK, city.code)
   let carrierCity = row?.carrierCityCode ?? null
