@@ -1,11 +1,13 @@
 import { expect, test, request as playwrightRequest, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { formatRub } from '../../src/lib/money'
-import { FAKE_BOXBERRY_CITIES, FAKE_BOXBERRY_TOKEN, startFakeBoxberry, type FakeBoxberry } from '../support/fake-boxberry'
+import {
+  FAKE_BOXBERRY_CITIES,
+  FAKE_BOXBERRY_TOKEN,
+  startFakeBoxberry,
+  type FakeBoxberry,
+} from '../support/fake-boxberry'
 import { newStaff, signIn } from './admin/admin-kit'
-import { untilServing } from './own-server'
+import { ownServer } from './own-server'
 import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
 
 /**
@@ -15,40 +17,25 @@ import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from '
  * the order. The suite's server has no Boxberry token, so this spec runs its own with BOXBERRY_* pointing
  * at the local fake (tests/support/fake-boxberry.ts), on a copy of the seeded database, as cdek.spec.ts.
  */
-const root = path.resolve(import.meta.dirname, '../..')
-const suiteVarDir = path.resolve(root, process.env.VAR_DIR ?? 'var/e2e')
-const varDir = path.join(suiteVarDir, 'boxberry')
-const port = Number(process.env.PORT ?? 3100) + 95
-const base = `http://127.0.0.1:${port}`
+const server = ownServer('boxberry', 95)
+const base = server.base
 
-let server: ChildProcess | undefined
 let fake: FakeBoxberry | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   // Moscow with a few dozen points: the picker's list, not the map's load, is what this test is about.
-  fake = await startFakeBoxberry(FAKE_BOXBERRY_CITIES.map((c) => (c.Code === '68' ? { ...c, points: 30 } : c)))
-  rmSync(varDir, { recursive: true, force: true })
-  cpSync(path.join(suiteVarDir, 'seeded-db'), path.join(varDir, 'db'), { recursive: true })
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/serve.ts')], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      VAR_DIR: varDir,
-      PGLITE_DIR: path.join(varDir, 'db'),
-      DATABASE_URL: '',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      BOXBERRY_TOKEN: FAKE_BOXBERRY_TOKEN,
-      BOXBERRY_API_URL: fake.url,
-    },
+  fake = await startFakeBoxberry(
+    FAKE_BOXBERRY_CITIES.map((c) => (c.Code === '68' ? { ...c, points: 30 } : c)),
+  )
+  await server.start({
+    BOXBERRY_TOKEN: FAKE_BOXBERRY_TOKEN,
+    BOXBERRY_API_URL: fake.url,
   })
-  await untilServing(base)
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGKILL')
+  server.stop()
   await fake?.close()
 })
 
@@ -77,7 +64,9 @@ async function chooseBoxberryPoint(page: Page) {
   await expect(picker.getByText('Выбрано!')).toBeVisible()
 }
 
-test('a buyer checks out with a Boxberry point at Boxberry\u2019s price; the manager registers the parcel; its arrival at the point shows on the order', async ({ browser }) => {
+test('a buyer checks out with a Boxberry point at Boxberry\u2019s price; the manager registers the parcel; its arrival at the point shows on the order', async ({
+  browser,
+}) => {
   test.setTimeout(150_000)
   const buyerContext = await browser.newContext({ baseURL: base })
   const buyer = await buyerContext.newPage()

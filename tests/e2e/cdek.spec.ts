@@ -1,12 +1,16 @@
 import { expect, test, request as playwrightRequest } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_CDEK_CITIES, FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../support/fake-cdek'
 import { newStaff, signIn } from './admin/admin-kit'
-import { untilServing } from './own-server'
-import { addToBasket, choosePay, choosePickupPoint, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { ownServer } from './own-server'
+import {
+  addToBasket,
+  choosePay,
+  choosePickupPoint,
+  fillContacts,
+  openCheckout,
+  placeOrder,
+} from './checkout-kit'
 
 /**
  * Issue 22, ADR 176, 188, 195: a buyer checks out with a real (fake-served) СДЭК point at the price the
@@ -15,13 +19,9 @@ import { addToBasket, choosePay, choosePickupPoint, fillContacts, openCheckout, 
  * suite's server has no СДЭК keys, so this spec runs its own with CDEK_* pointing at the local fake
  * (tests/support/fake-cdek.ts), on a copy of the seeded database, as yookassa.spec.ts does; desktop only.
  */
-const root = path.resolve(import.meta.dirname, '../..')
-const suiteVarDir = path.resolve(root, process.env.VAR_DIR ?? 'var/e2e')
-const varDir = path.join(suiteVarDir, 'cdek')
-const port = Number(process.env.PORT ?? 3100) + 93
-const base = `http://127.0.0.1:${port}`
+const server = ownServer('cdek', 93)
+const base = server.base
 
-let server: ChildProcess | undefined
 let fake: FakeCdek | undefined
 
 test.beforeAll(async () => {
@@ -29,29 +29,16 @@ test.beforeAll(async () => {
   test.setTimeout(180_000)
   // Moscow with a few dozen points: the picker's list, not the map's load, is what this test is about.
   fake = await startFakeCdek(FAKE_CDEK_CITIES.map((c) => (c.code === 44 ? { ...c, points: 30 } : c)))
-  rmSync(varDir, { recursive: true, force: true })
-  cpSync(path.join(suiteVarDir, 'seeded-db'), path.join(varDir, 'db'), { recursive: true })
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/serve.ts')], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      VAR_DIR: varDir,
-      PGLITE_DIR: path.join(varDir, 'db'),
-      DATABASE_URL: '',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      CDEK_CLIENT_ID: FAKE_CDEK_KEYS.clientId,
-      CDEK_CLIENT_SECRET: FAKE_CDEK_KEYS.clientSecret,
-      CDEK_API_URL: fake.url,
-      CDEK_SHIPMENT_POINT: 'MSK5',
-    },
+  await server.start({
+    CDEK_CLIENT_ID: FAKE_CDEK_KEYS.clientId,
+    CDEK_CLIENT_SECRET: FAKE_CDEK_KEYS.clientSecret,
+    CDEK_API_URL: fake.url,
+    CDEK_SHIPMENT_POINT: 'MSK5',
   })
-  await untilServing(base)
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGKILL')
+  server.stop()
   await fake?.close()
 })
 
@@ -63,17 +50,27 @@ async function fakeQuoteKopecks(f: FakeCdek): Promise<number> {
     await fetch(`${f.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: FAKE_CDEK_KEYS.clientId, client_secret: FAKE_CDEK_KEYS.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: FAKE_CDEK_KEYS.clientId,
+        client_secret: FAKE_CDEK_KEYS.clientSecret,
+      }),
     })
   ).json()) as { access_token: string }
   const answer = (await (
-    await fetch(`${f.url}/calculator/tarifflist`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify(asked) })
+    await fetch(`${f.url}/calculator/tarifflist`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(asked),
+    })
   ).json()) as { tariff_codes: { delivery_mode: number; delivery_sum: number }[] }
   const sums = answer.tariff_codes.filter((t) => t.delivery_mode === 4).map((t) => t.delivery_sum)
   return Math.round(Math.min(...sums) * 100)
 }
 
-test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the manager registers the parcel; СДЭК\u2019s status webhook shows on the order', async ({ browser }) => {
+test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the manager registers the parcel; СДЭК\u2019s status webhook shows on the order', async ({
+  browser,
+}) => {
   test.setTimeout(150_000)
   const buyerContext = await browser.newContext({ baseURL: base })
   const buyer = await buyerContext.newPage()
@@ -112,7 +109,21 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
   // СДЭК moves the parcel to the point and posts its webhook: the shop re-reads the order and shows it.
   fake!.setStatus(uuid, 'ACCEPTED_AT_PICK_UP_POINT', '2026-03-06T11:30:00+0300', '1234567890')
   const hook = await api.post('/delivery/notify/cdek/', {
-    data: { type: 'ORDER_STATUS', date_time: '2026-03-06T11:30:00+0300', uuid, attributes: { is_return: false, cdek_number: '1234567890', number: orderId, code: 'ACCEPTED_AT_PICK_UP_POINT', status_code: '4', status_date_time: '2026-03-06T11:30:00+0300', city_name: 'Москва', city_code: '44' } },
+    data: {
+      type: 'ORDER_STATUS',
+      date_time: '2026-03-06T11:30:00+0300',
+      uuid,
+      attributes: {
+        is_return: false,
+        cdek_number: '1234567890',
+        number: orderId,
+        code: 'ACCEPTED_AT_PICK_UP_POINT',
+        status_code: '4',
+        status_date_time: '2026-03-06T11:30:00+0300',
+        city_name: 'Москва',
+        city_code: '44',
+      },
+    },
   })
   expect(hook.status()).toBe(200)
   expect(await hook.json()).toEqual({ ok: true, applied: true })

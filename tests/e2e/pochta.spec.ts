@@ -1,11 +1,8 @@
 import { expect, test, request as playwrightRequest } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_POCHTA_KEYS, startFakePochta, type FakePochta } from '../support/fake-pochta'
 import { newStaff, signIn } from './admin/admin-kit'
-import { untilServing } from './own-server'
+import { ownServer } from './own-server'
 import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
 
 /**
@@ -15,48 +12,33 @@ import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from '
  * its ШПИ. The suite's server has no Почта России keys, so this spec runs its own with POCHTA_* pointing
  * at the local fake (tests/support/fake-pochta.ts), on a copy of the seeded database, as cdek.spec.ts.
  */
-const root = path.resolve(import.meta.dirname, '../..')
-const suiteVarDir = path.resolve(root, process.env.VAR_DIR ?? 'var/e2e')
-const varDir = path.join(suiteVarDir, 'pochta')
-const port = Number(process.env.PORT ?? 3100) + 97
-const base = `http://127.0.0.1:${port}`
+const server = ownServer('pochta', 97)
+const base = server.base
 
-let server: ChildProcess | undefined
 let fake: FakePochta | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   fake = await startFakePochta()
-  rmSync(varDir, { recursive: true, force: true })
-  cpSync(path.join(suiteVarDir, 'seeded-db'), path.join(varDir, 'db'), { recursive: true })
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/serve.ts')], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      VAR_DIR: varDir,
-      PGLITE_DIR: path.join(varDir, 'db'),
-      DATABASE_URL: '',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      POCHTA_TOKEN: FAKE_POCHTA_KEYS.token,
-      POCHTA_LOGIN: FAKE_POCHTA_KEYS.login,
-      POCHTA_PASSWORD: FAKE_POCHTA_KEYS.password,
-      POCHTA_TARIFF_URL: fake.url,
-      POCHTA_API_URL: fake.url,
-      POCHTA_FROM_INDEX: '101000',
-      POCHTA_SHIPMENTS: 'true',
-    },
+  await server.start({
+    POCHTA_TOKEN: FAKE_POCHTA_KEYS.token,
+    POCHTA_LOGIN: FAKE_POCHTA_KEYS.login,
+    POCHTA_PASSWORD: FAKE_POCHTA_KEYS.password,
+    POCHTA_TARIFF_URL: fake.url,
+    POCHTA_API_URL: fake.url,
+    POCHTA_FROM_INDEX: '101000',
+    POCHTA_SHIPMENTS: 'true',
   })
-  await untilServing(base)
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGKILL')
+  server.stop()
   await fake?.close()
 })
 
-test('a buyer checks out to a post office at the calculator\u2019s price; the manager registers the parcel; its arrival shows on the order', async ({ browser }) => {
+test('a buyer checks out to a post office at the calculator\u2019s price; the manager registers the parcel; its arrival shows on the order', async ({
+  browser,
+}) => {
   test.setTimeout(150_000)
   const buyerContext = await browser.newContext({ baseURL: base })
   const buyer = await buyerContext.newPage()
@@ -65,7 +47,11 @@ test('a buyer checks out to a post office at the calculator\u2019s price; the ma
   await fillContacts(buyer)
   await buyer.getByRole('radio', { name: /Почта России/ }).check()
   const picker = buyer.getByTestId('pickup-picker')
-  const office = picker.locator('li button').filter({ hasText: 'Отделение Почты России' }).filter({ hasNotText: 'Только предоплата!' }).first()
+  const office = picker
+    .locator('li button')
+    .filter({ hasText: 'Отделение Почты России' })
+    .filter({ hasNotText: 'Только предоплата!' })
+    .first()
   await expect(async () => {
     await picker.getByRole('tab', { name: 'Списком' }).click()
     await expect(office).toBeVisible({ timeout: 2_000 })
@@ -99,10 +85,21 @@ test('a buyer checks out to a post office at the calculator\u2019s price; the ma
   await panel.getByRole('button', { name: /Зарегистрировать отправление/ }).click()
   await expect(panel).toContainText('Создан в «Отправке»')
   const [id, order] = [...fake!.orders.entries()].at(-1)!
-  expect(order.body).toMatchObject({ 'order-num': orderId, 'mail-type': 'ONLINE_PARCEL', 'address-type-to': 'DEMAND', 'index-to': Number(index), 'tel-address': 79123456789 })
+  expect(order.body).toMatchObject({
+    'order-num': orderId,
+    'mail-type': 'ONLINE_PARCEL',
+    'address-type-to': 'DEMAND',
+    'index-to': Number(index),
+    'tel-address': 79123456789,
+  })
 
   // The post assigns the ШПИ and brings the parcel to the office; «Обновить статус» reads it back.
-  fake!.setOperation(id, { type: 'PROCESSING', attr: 'ARRIVED_AT_DELIVERY_PLACE', name: 'Прибыло в место вручения', date: '2026-03-06T08:30:00.000Z' })
+  fake!.setOperation(id, {
+    type: 'PROCESSING',
+    attr: 'ARRIVED_AT_DELIVERY_PLACE',
+    name: 'Прибыло в место вручения',
+    date: '2026-03-06T08:30:00.000Z',
+  })
   await panel.getByRole('button', { name: 'Обновить статус' }).click()
   await expect(panel).toContainText('Прибыл в место вручения')
   await expect(panel).toContainText(`8010${String(id).padStart(10, '0')}`)

@@ -1,12 +1,17 @@
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test, request as playwrightRequest } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { FAKE_SECRET, FAKE_SHOP_ID, startFakeYookassa, type FakeYookassa } from '../support/fake-yookassa'
 import { newStaff, signIn } from './admin/admin-kit'
-import { untilServing } from './own-server'
-import { OFFER_ID, addToBasket, choosePay, choosePickupPoint, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { ownServer } from './own-server'
+import {
+  OFFER_ID,
+  addToBasket,
+  choosePay,
+  choosePickupPoint,
+  fillContacts,
+  openCheckout,
+  placeOrder,
+} from './checkout-kit'
 
 /**
  * Issue 19, ADR 183: a buyer pays by card through ЮKassa's flow against the fake ЮKassa
@@ -16,53 +21,40 @@ import { OFFER_ID, addToBasket, choosePay, choosePickupPoint, fillContacts, open
  * so this spec runs its own server with YOOKASSA_* pointing at the fake, on a copy of the seeded
  * database, as crash-recovery.spec.ts does; desktop project only.
  */
-const root = path.resolve(import.meta.dirname, '../..')
-const suiteVarDir = path.resolve(root, process.env.VAR_DIR ?? 'var/e2e')
-const varDir = path.join(suiteVarDir, 'yookassa')
-const port = Number(process.env.PORT ?? 3100) + 91
+const server = ownServer('yookassa', 91)
+const base = server.base
 const fakePort = Number(process.env.PORT ?? 3100) + 92
-const base = `http://127.0.0.1:${port}`
 
-let server: ChildProcess | undefined
 let fake: FakeYookassa | undefined
 
 test.beforeAll(async () => {
   if (test.info().project.name !== 'desktop-1440') return
   test.setTimeout(180_000)
   fake = await startFakeYookassa(fakePort)
-  rmSync(varDir, { recursive: true, force: true })
-  cpSync(path.join(suiteVarDir, 'seeded-db'), path.join(varDir, 'db'), { recursive: true })
-  // The offer the buyer takes is marked goods (Честный ЗНАК) in this copy: shipping asks its codes.
-  const seeded = new PGlite(path.join(varDir, 'db'))
-  await seeded.query(`update offers set mark_code_type = 'gs1m' where id = $1`, [OFFER_ID])
-  await seeded.close()
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/serve.ts')], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      VAR_DIR: varDir,
-      PGLITE_DIR: path.join(varDir, 'db'),
-      DATABASE_URL: '',
-      PORT: String(port),
-      // ЮKassa's return_url is built from it: the buyer comes back to this server.
-      PUBLIC_URL: base,
+  await server.start(
+    {
       YOOKASSA_SHOP_ID: FAKE_SHOP_ID,
       YOOKASSA_SECRET_KEY: FAKE_SECRET,
       YOOKASSA_API_URL: `${fake.url}/v3/`,
       YOOKASSA_NOTIFY_NETWORKS: '127.0.0.1/32',
     },
-  })
-  await untilServing(base)
+    async (dbDir) => {
+      // The offer the buyer takes is marked goods (Честный ЗНАК) in this copy: shipping asks its codes.
+      const seeded = new PGlite(dbDir)
+      await seeded.query(`update offers set mark_code_type = 'gs1m' where id = $1`, [OFFER_ID])
+      await seeded.close()
+    },
+  )
 })
 
-// A test that times out does not reach its own clean-up; a server left running slows the rest.
 test.afterAll(async () => {
-  server?.kill('SIGKILL')
+  server.stop()
   await fake?.close()
 })
 
-test('a buyer pays through ЮKassa, the order reads paid on return; the manager ships it with marking codes and refunds one piece', async ({ browser }) => {
+test('a buyer pays through ЮKassa, the order reads paid on return; the manager ships it with marking codes and refunds one piece', async ({
+  browser,
+}) => {
   test.setTimeout(120_000)
   const buyerContext = await browser.newContext({ baseURL: base })
   const buyer = await buyerContext.newPage()
@@ -105,12 +97,19 @@ test('a buyer pays through ЮKassa, the order reads paid on return; the manager 
   await page.getByRole('button', { name: /^Перевести в «/ }).click()
   await expect(page.getByTestId('settlement-receipt')).toContainText('Чек полного расчёта: регистрируется')
   const settlement = fake!.requests.find((r) => r.method === 'POST' && r.path === 'receipts')!
-  expect((settlement.body.items as { mark_code_info?: { gs_1m: string } }[]).flatMap((i) => (i.mark_code_info ? [i.mark_code_info.gs_1m] : []))).toEqual(codes)
+  expect(
+    (settlement.body.items as { mark_code_info?: { gs_1m: string } }[]).flatMap((i) =>
+      i.mark_code_info ? [i.mark_code_info.gs_1m] : [],
+    ),
+  ).toEqual(codes)
   await page.getByRole('button', { name: 'Вернуть деньги' }).click()
   const dialog = page.getByRole('dialog', { name: `Возврат по заказу №${orderId}` })
   await dialog.getByRole('spinbutton', { name: /вернуть, шт\./ }).fill('1')
   await dialog.getByLabel('Причина').fill('Одна банка вернулась')
-  const sum = ((await dialog.getByText(/^К возврату:/).textContent()) ?? '').match(/К возврату: ([\d\s\u00a0,]+\u00a0₽)/)?.[1] ?? ''
+  const sum =
+    ((await dialog.getByText(/^К возврату:/).textContent()) ?? '').match(
+      /К возврату: ([\d\s\u00a0,]+\u00a0₽)/,
+    )?.[1] ?? ''
   expect(sum).not.toBe('')
   await dialog.getByRole('button', { name: `Вернуть ${sum}` }).click()
   await expect(dialog).toBeHidden()
