@@ -20,19 +20,23 @@ const POINTS_LIMIT = 20_000
 /** Kept quotes beyond this are all dropped at once: a crude bound, the hour's TTL does the rest. */
 const QUOTES_KEPT_MAX = 5_000
 
-export interface KeeperLimits {
+/** The time limits every carrier keeps alike; a carrier spreads them into its own limits (its test hook, ADR 151). */
+export const KEEPER_LIMITS = {
+  /** A buyer's request waits at most this long for a price. */
+  quoteTimeoutMs: 4_000,
   /** The first load of a city while a buyer waits. */
-  firstLoadTimeoutMs: number
-  /** The daily refresh has time: a big city's list is over a megabyte. */
-  refreshTimeoutMs: number
-  quoteTtlMs: number
+  firstLoadTimeoutMs: 8_000,
+  /** The daily refresh has time: a big city's list (Moscow at СДЭК) is over a megabyte. */
+  refreshTimeoutMs: 60_000,
+  quoteTtlMs: 3_600_000,
   /** After a failure, the carrier counts as down this long: no call, an immediate 'down'. */
-  downForMs: number
-  refreshEveryMs: number
+  downForMs: 30_000,
+  refreshEveryMs: 24 * 3_600_000,
   /** A claim older than this was left by an instance that died mid-refresh. */
-  claimStaleMs: number
-  dueBatch: number
+  claimStaleMs: 10 * 60_000,
+  dueBatch: 50,
 }
+export type KeeperLimits = typeof KEEPER_LIMITS
 
 /** A city's load: the carrier's own code of the city with its points, or null when the carrier does not serve it. */
 export type LoadedCity = { carrierCityCode: null } | { carrierCityCode: string; points: CarrierPoint[]; skipped: number }
@@ -42,6 +46,11 @@ export interface ReadError {
   refused: boolean
   message: string
   kind: string
+}
+
+/** The usual reading: an HTTP 4xx answer (other than a token refused, which the client turns into 'auth') refuses this parcel. */
+export function refusedOn4xx(e: { kind: string; status?: number; message: string }): ReadError {
+  return { refused: e.kind === 'http' && e.status !== undefined && e.status < 500, message: e.message, kind: e.kind }
 }
 
 type QuoteInput = Parameters<Carrier['quote']>[0]
@@ -61,6 +70,10 @@ export interface KeeperOptions {
   configured: () => boolean
   loadCity: (city: CarrierCity, timeoutMs: number, database: Db) => Promise<LoadedCity>
   readError: (error: unknown) => ReadError
+  /** The no-tariff detail when the carrier does not serve the city. */
+  notServed: string
+  /** The carrier's own question for a price, once the city's code is known; a failure answers at once, unasked. */
+  askQuote: (input: QuoteInput, carrierCityCode: string) => Promise<QuoteAsk | CarrierFailure>
   /** Called when the client's settings change, for what else the carrier keeps per client. */
   onNewClient?: () => void
 }
@@ -139,14 +152,11 @@ export function carrierKeeper<Client>(o: KeeperOptions) {
    * kept quotes when asked within the hour. Inside a transaction (remote false) only a kept quote
    * answers: no network call holds a transaction open.
    */
-  async function quote(
-    input: QuoteInput,
-    own: { notServed: string; ask: (carrierCityCode: string) => Promise<QuoteAsk | CarrierFailure> },
-  ): Promise<CarrierAnswer<CarrierQuote>> {
+  async function quote(input: QuoteInput): Promise<CarrierAnswer<CarrierQuote>> {
     if (input.remote) await ensureLoaded(input.city)
     const row = await q.cityRow(input.q, o.carrier, input.city.code)
-    if (!row?.carrierCityCode) return row?.pointsRefreshedAt ? { ok: false, reason: 'no-tariff', detail: own.notServed } : down('city not loaded')
-    const question = await own.ask(row.carrierCityCode)
+    if (!row?.carrierCityCode) return row?.pointsRefreshedAt ? { ok: false, reason: 'no-tariff', detail: o.notServed } : down('city not loaded')
+    const question = await o.askQuote(input, row.carrierCityCode)
     if ('ok' in question) return question
     const at = now().getTime()
     const kept = quotes.get(question.key)
@@ -180,8 +190,8 @@ export function carrierKeeper<Client>(o: KeeperOptions) {
     return out
   }
 
-  /** The Carrier methods that read and refresh the table, the same for every carrier. */
-  const points: Pick<Carrier, 'pointsInCity' | 'pointCount' | 'pointByCode' | 'refreshCity' | 'refreshDue'> = {
+  /** The Carrier's methods; the module adds its code, handler and configured(). */
+  const methods: Omit<Carrier, 'code' | 'handler' | 'configured'> = {
     async pointsInCity(city) {
       await ensureLoaded(city)
       return q.pointsInCity(db(), o.carrier, city.code, POINTS_LIMIT)
@@ -196,9 +206,10 @@ export function carrierKeeper<Client>(o: KeeperOptions) {
       const { carrier: _carrier, refreshedAt: _refreshedAt, ...point } = row
       return { ...point, kind: point.kind === 'POSTAMAT' ? 'POSTAMAT' : o.defaultKind }
     },
+    quote,
     refreshCity: (city) => refreshCity(city),
     refreshDue,
   }
 
-  return { clientFor, quote, points }
+  return { clientFor, methods }
 }

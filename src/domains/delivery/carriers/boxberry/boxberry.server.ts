@@ -5,8 +5,8 @@ import { cities } from '@/db/schema'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { testHook } from '@/lib/test-hooks'
-import { packageKey, type Carrier, type CarrierAnswer, type CarrierCity, type CarrierPoint, type CarrierQuote } from '../carrier'
-import { carrierKeeper, type LoadedCity } from '../carrier-keeper.server'
+import { packageKey, type Carrier, type CarrierCity, type CarrierPoint } from '../carrier'
+import { KEEPER_LIMITS, carrierKeeper, type LoadedCity } from '../carrier-keeper.server'
 import * as q from '../carriers.db'
 import { BOXBERRY, BOXBERRY_HANDLER, cityList, deliveryCostsAnswer, deliveryCostsQuery, listPoint, matchCity, postalCodeOf, toCarrierPoint, toQuote, type BoxberryCity } from './boxberry'
 import { BoxberryClient, BoxberryError } from './boxberry-client.server'
@@ -19,20 +19,11 @@ import { BoxberryClient, BoxberryError } from './boxberry-client.server'
  */
 
 const BOXBERRY_LIMITS = {
-  /** A buyer's request waits at most this long for a price. */
-  quoteTimeoutMs: 4_000,
-  /** The first load of a city (its city list and points) while a buyer waits. */
-  firstLoadTimeoutMs: 8_000,
-  refreshTimeoutMs: 60_000,
+  ...KEEPER_LIMITS,
   /** A parcel registration or a status read from the back office or the poll. */
   shipmentTimeoutMs: 15_000,
-  quoteTtlMs: 3_600_000,
   /** Boxberry's city list is kept this long in the process. */
   cityListTtlMs: 24 * 3_600_000,
-  downForMs: 30_000,
-  refreshEveryMs: 24 * 3_600_000,
-  claimStaleMs: 10 * 60_000,
-  dueBatch: 50,
 }
 export type BoxberryLimits = typeof BOXBERRY_LIMITS
 
@@ -118,49 +109,43 @@ const keeper = carrierKeeper<BoxberryClient>({
     // Boxberry refusing this parcel (its `err`: too heavy, a point that takes no parcels) is not Boxberry down.
     return { refused: !e.down && e.kind !== 'auth', message: e.message, kind: e.kind }
   },
+  notServed: 'Boxberry does not serve the city',
+  /**
+   * A price for the city. DeliveryCosts prices a parcel to one point (`target`) or to a postal code
+   * (`zip`, courier); Boxberry's tariff depends on the destination's zone, not the point, so the city is
+   * priced at its reference point, the first of its active points by code (ADR 193). Courier: that
+   * point's postal code.
+   */
+  async askQuote(input) {
+    const { from } = settings()
+    const [reference] = await q.pointsInCity(input.q, BOXBERRY, input.city.code, 1)
+    if (!reference) return { ok: false, reason: 'no-tariff', detail: 'no Boxberry point in the city' }
+    const zip = input.mode === 'courier' ? postalCodeOf(reference.addressFull) : null
+    if (input.mode === 'courier' && !zip) return { ok: false, reason: 'no-tariff', detail: 'no postal code for the courier' }
+    return {
+      key: `${from ?? ''}>${input.mode === 'pickup' ? reference.code : `zip:${zip}`}:${packageKey(input.pkg)}`,
+      ask: async () => {
+        const json = await boxberryClient().get(
+          'DeliveryCosts',
+          deliveryCostsQuery({ pkg: input.pkg, orderSumKopecks: 0, from, ...(input.mode === 'pickup' ? { target: reference.code } : { zip: zip ?? '' }) }),
+          boxberryLimits().quoteTimeoutMs,
+        )
+        const parsed = deliveryCostsAnswer.safeParse(json)
+        if (!parsed.success) throw new BoxberryError('invalid', 'Boxberry DeliveryCosts: unexpected answer')
+        const value = toQuote(parsed.data, input.mode)
+        return value ? { ok: true, value } : { ok: false, reason: 'no-tariff', detail: 'no price in the answer' }
+      },
+    }
+  },
   // The city list belongs to the old token or address.
   onNewClient: () => {
     cityListCache = null
   },
 })
 
-/**
- * A price for the city. DeliveryCosts prices a parcel to one point (`target`) or to a postal code
- * (`zip`, courier); Boxberry's tariff depends on the destination's zone, not the point, so the city is
- * priced at its reference point, the first of its active points by code (ADR 193). Courier: that
- * point's postal code.
- */
-function quote(input: Parameters<Carrier['quote']>[0]): Promise<CarrierAnswer<CarrierQuote>> {
-  const { from } = settings()
-  return keeper.quote(input, {
-    notServed: 'Boxberry does not serve the city',
-    ask: async () => {
-      const [reference] = await q.pointsInCity(input.q, BOXBERRY, input.city.code, 1)
-      if (!reference) return { ok: false, reason: 'no-tariff', detail: 'no Boxberry point in the city' }
-      const zip = input.mode === 'courier' ? postalCodeOf(reference.addressFull) : null
-      if (input.mode === 'courier' && !zip) return { ok: false, reason: 'no-tariff', detail: 'no postal code for the courier' }
-      return {
-        key: `${from ?? ''}>${input.mode === 'pickup' ? reference.code : `zip:${zip}`}:${packageKey(input.pkg)}`,
-        ask: async () => {
-          const json = await boxberryClient().get(
-            'DeliveryCosts',
-            deliveryCostsQuery({ pkg: input.pkg, orderSumKopecks: 0, from, ...(input.mode === 'pickup' ? { target: reference.code } : { zip: zip ?? '' }) }),
-            boxberryLimits().quoteTimeoutMs,
-          )
-          const parsed = deliveryCostsAnswer.safeParse(json)
-          if (!parsed.success) throw new BoxberryError('invalid', 'Boxberry DeliveryCosts: unexpected answer')
-          const value = toQuote(parsed.data, input.mode)
-          return value ? { ok: true, value } : { ok: false, reason: 'no-tariff', detail: 'no price in the answer' }
-        },
-      }
-    },
-  })
-}
-
 export const boxberryCarrier: Carrier = {
   code: BOXBERRY,
   handler: BOXBERRY_HANDLER,
   configured,
-  ...keeper.points,
-  quote,
+  ...keeper.methods,
 }

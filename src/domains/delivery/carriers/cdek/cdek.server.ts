@@ -2,8 +2,8 @@ import 'server-only'
 import type { Db, Tx } from '@/db/client'
 import { env } from '@/lib/env'
 import { testHook } from '@/lib/test-hooks'
-import { packageKey, type Carrier, type CarrierAnswer, type CarrierCity, type CarrierPoint, type CarrierQuote } from '../carrier'
-import { carrierKeeper, type LoadedCity } from '../carrier-keeper.server'
+import { packageKey, type Carrier, type CarrierCity, type CarrierPoint } from '../carrier'
+import { KEEPER_LIMITS, carrierKeeper, refusedOn4xx, type LoadedCity } from '../carrier-keeper.server'
 import * as q from '../carriers.db'
 import { CDEK, CDEK_HANDLER, chooseTariff, cityAnswer, deliveryPoint, matchCity, tariffListAnswer, tariffListRequest, toCarrierPoint } from './cdek'
 import { CdekClient, CdekError } from './cdek-client.server'
@@ -15,21 +15,7 @@ import { CdekClient, CdekError } from './cdek-client.server'
  * half a minute so checkout refreshes do not each wait for it, and the other methods still answer.
  */
 
-const CDEK_LIMITS = {
-  /** A buyer's request waits at most this long for a price. */
-  quoteTimeoutMs: 4_000,
-  /** The first load of a city while a buyer waits. */
-  firstLoadTimeoutMs: 8_000,
-  /** The daily refresh has time: Moscow is over a megabyte. */
-  refreshTimeoutMs: 60_000,
-  quoteTtlMs: 3_600_000,
-  /** After a failure, СДЭК counts as down this long: no call, an immediate 'down'. */
-  downForMs: 30_000,
-  refreshEveryMs: 24 * 3_600_000,
-  /** A claim older than this was left by an instance that died mid-refresh. */
-  claimStaleMs: 10 * 60_000,
-  dueBatch: 50,
-}
+const CDEK_LIMITS = { ...KEEPER_LIMITS }
 export type CdekLimits = typeof CDEK_LIMITS
 
 /** The limits above; the tests shorten the time limits so a carrier that hangs fails fast (ADR 151). */
@@ -96,18 +82,12 @@ const keeper = carrierKeeper<CdekClient>({
   limits: () => cdekLimits(),
   configured,
   loadCity,
-  readError(error) {
-    const e = error instanceof CdekError ? error : new CdekError('network', String(error))
-    // A 4xx other than 401 is СДЭК refusing this parcel, not СДЭК being down.
-    return { refused: e.kind === 'http' && e.status !== undefined && e.status < 500, message: e.message, kind: e.kind }
-  },
-})
-
-function quote(input: Parameters<Carrier['quote']>[0]): Promise<CarrierAnswer<CarrierQuote>> {
-  const { from } = settings()
-  return keeper.quote(input, {
-    notServed: 'СДЭК does not serve the city',
-    ask: async (cityCode) => ({
+  // A 4xx other than 401 is СДЭК refusing this parcel, not СДЭК being down.
+  readError: (error) => refusedOn4xx(error instanceof CdekError ? error : new CdekError('network', String(error))),
+  notServed: 'СДЭК does not serve the city',
+  async askQuote(input, cityCode) {
+    const { from } = settings()
+    return {
       key: `${from}>${cityCode}:${input.mode}:${packageKey(input.pkg)}`,
       ask: async () => {
         const json = await cdekClient().request('POST', 'calculator/tarifflist', {
@@ -120,9 +100,9 @@ function quote(input: Parameters<Carrier['quote']>[0]): Promise<CarrierAnswer<Ca
         const best = chooseTariff(parsed.data, input.mode)
         return best ? { ok: true, value: best } : { ok: false, reason: 'no-tariff', detail: 'no tariff in this mode' }
       },
-    }),
-  })
-}
+    }
+  },
+})
 
 /** СДЭК's code of one of our cities, as the points refresh found it; null when unknown or not served. */
 export async function cdekCityCode(database: Db | Tx, cityCode: string): Promise<number | null> {
@@ -134,6 +114,5 @@ export const cdekCarrier: Carrier = {
   code: CDEK,
   handler: CDEK_HANDLER,
   configured,
-  ...keeper.points,
-  quote,
+  ...keeper.methods,
 }

@@ -4,8 +4,8 @@ import { db } from '@/db/client'
 import { cities } from '@/db/schema'
 import { env } from '@/lib/env'
 import { testHook } from '@/lib/test-hooks'
-import { packageKey, type Carrier, type CarrierAnswer, type CarrierCity, type CarrierPoint, type CarrierQuote } from '../carrier'
-import { carrierKeeper, type LoadedCity } from '../carrier-keeper.server'
+import { packageKey, type Carrier, type CarrierCity, type CarrierPoint } from '../carrier'
+import { KEEPER_LIMITS, carrierKeeper, refusedOn4xx, type LoadedCity } from '../carrier-keeper.server'
 import { ONLINE_PARCEL_MAX_GRAMS, POCHTA, POCHTA_HANDLER, TARIFF_OBJECTS, handsOut, inCity, postOffice, searchArea, tariffAnswer, tariffErrors, tariffQuery, toCarrierPoint, toQuote } from './pochta'
 import { PochtaClient, PochtaError } from './pochta-client.server'
 
@@ -18,14 +18,7 @@ import { PochtaClient, PochtaError } from './pochta-client.server'
  */
 
 const POCHTA_LIMITS = {
-  quoteTimeoutMs: 4_000,
-  firstLoadTimeoutMs: 8_000,
-  refreshTimeoutMs: 60_000,
-  quoteTtlMs: 3_600_000,
-  downForMs: 30_000,
-  refreshEveryMs: 24 * 3_600_000,
-  claimStaleMs: 10 * 60_000,
-  dueBatch: 50,
+  ...KEEPER_LIMITS,
   /** Otpravka's own calls (registration, a status read) from the back office. */
   shipmentTimeoutMs: 10_000,
 }
@@ -107,42 +100,33 @@ const keeper = carrierKeeper<PochtaClient>({
   limits: () => pochtaLimits(),
   configured,
   loadCity,
-  readError(error) {
-    const e = error instanceof PochtaError ? error : new PochtaError('network', String(error))
-    // A 4xx is the calculator refusing this parcel (a wrong index, too heavy), not the post being down.
-    return { refused: e.kind === 'http' && e.status !== undefined && e.status < 500, message: e.message, kind: e.kind }
+  // A 4xx is the calculator refusing this parcel (a wrong index, too heavy), not the post being down.
+  readError: (error) => refusedOn4xx(error instanceof PochtaError ? error : new PochtaError('network', String(error))),
+  notServed: 'no post office in the city',
+  async askQuote(input, index) {
+    const { fromIndex } = pochtaSettings()
+    if (input.pkg.weightGrams > ONLINE_PARCEL_MAX_GRAMS) return { ok: false, reason: 'no-tariff', detail: '«Посылка онлайн» takes at most 20 kg' }
+    const object = TARIFF_OBJECTS[input.mode].code
+    return {
+      key: `${fromIndex}>${index}:${object}:${packageKey(input.pkg)}`,
+      ask: async () => {
+        const json = await pochtaClient().tariff(
+          'v2/calculate/tariff/delivery',
+          tariffQuery({ object, from: fromIndex, to: index, weightGrams: input.pkg.weightGrams }),
+          pochtaLimits().quoteTimeoutMs,
+        )
+        const parsed = tariffAnswer.safeParse(json)
+        if (!parsed.success) throw new PochtaError('invalid', 'Почта России calculator: unexpected answer')
+        const value = toQuote(parsed.data, input.mode)
+        return value ? { ok: true, value } : { ok: false, reason: 'no-tariff', detail: tariffErrors(parsed.data) || 'no price' }
+      },
+    }
   },
 })
-
-function quote(input: Parameters<Carrier['quote']>[0]): Promise<CarrierAnswer<CarrierQuote>> {
-  const { fromIndex } = pochtaSettings()
-  return keeper.quote(input, {
-    notServed: 'no post office in the city',
-    ask: async (index) => {
-      if (input.pkg.weightGrams > ONLINE_PARCEL_MAX_GRAMS) return { ok: false, reason: 'no-tariff', detail: '«Посылка онлайн» takes at most 20 kg' }
-      const object = TARIFF_OBJECTS[input.mode].code
-      return {
-        key: `${fromIndex}>${index}:${object}:${packageKey(input.pkg)}`,
-        ask: async () => {
-          const json = await pochtaClient().tariff(
-            'v2/calculate/tariff/delivery',
-            tariffQuery({ object, from: fromIndex, to: index, weightGrams: input.pkg.weightGrams }),
-            pochtaLimits().quoteTimeoutMs,
-          )
-          const parsed = tariffAnswer.safeParse(json)
-          if (!parsed.success) throw new PochtaError('invalid', 'Почта России calculator: unexpected answer')
-          const value = toQuote(parsed.data, input.mode)
-          return value ? { ok: true, value } : { ok: false, reason: 'no-tariff', detail: tariffErrors(parsed.data) || 'no price' }
-        },
-      }
-    },
-  })
-}
 
 export const pochtaCarrier: Carrier = {
   code: POCHTA,
   handler: POCHTA_HANDLER,
   configured,
-  ...keeper.points,
-  quote,
+  ...keeper.methods,
 }
