@@ -1,5 +1,6 @@
 'use client'
 
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useState, type DragEvent, type FormEvent } from 'react'
 import { SHOWCASE_BLOCK_NAMES, SHOWCASE_RULE_NAMES, SHOWCASE_RULES, type ShowcaseBlock, type ShowcaseTabView } from '@/domains/catalog/catalog-structure-showcases'
@@ -158,8 +159,13 @@ export function ShowcaseTabs({ block, tabs, canEdit }: { block: ShowcaseBlock; t
                 <div className="font-medium">{t.title}</div>
                 <div className="text-xs text-ink-600">
                   <span className="font-mono">#{t.anchor}</span> ·{' '}
+                  {block === 'sets-from-experts' ? (
+                    <Link href={`/admin/showcases/${t.id}/`} className="text-brand-700 underline" aria-label={`Слайды: ${t.title}`}>
+                      слайдов: {t.slides}
+                    </Link>
+                  ) : null}
                   {block === 'sets-from-experts'
-                    ? `слайдов: ${t.slides}`
+                    ? null
                     : t.rule === 'manual'
                       ? `${SHOWCASE_RULE_NAMES.manual}: ${t.products.length}`
                       : (SHOWCASE_RULE_NAMES[t.rule] ?? t.rule)}
@@ -254,7 +260,7 @@ function NewTabForm({ block, onCreated }: { block: ShowcaseBlock; onCreated: (ti
           </select>
         </Field>
       ) : (
-        <p className="text-xs text-ink-600 xl:pt-7">Вкладка наборов пуста, пока у неё нет слайдов: слайды в панели ещё не редактируются.</p>
+        <p className="text-xs text-ink-600 xl:pt-7">Вкладка наборов пуста, пока у неё нет слайдов: добавьте их по ссылке «слайдов» у вкладки.</p>
       )}
       <button type="submit" className={`${ui.button} self-end sm:justify-self-start xl:mt-6 xl:self-start`} disabled={busy || !hydrated}>
         Добавить вкладку

@@ -1,0 +1,210 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useState, type FormEvent } from 'react'
+import type { ShowcaseSlideView } from '@/domains/catalog/showcase-slides'
+import { useHydrated } from '@/ui/use-hydrated'
+import { AdminApiError, adminFetch } from '../api-client'
+import { Badge } from '../badge'
+import { Field, FormOutcome, TextInput } from '../field'
+import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
+import { ui } from '../styles'
+
+function errorsOf(error: unknown): Record<string, string> {
+  return error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' }
+}
+
+type SlideFields = Pick<ShowcaseSlideView, 'title' | 'subtitle' | 'link' | 'img' | 'pack' | 'isSet' | 'active'>
+const EMPTY: SlideFields = { title: '', subtitle: '', link: '', img: '', pack: '', isSet: false, active: true }
+
+function fieldsOf(f: FormData) {
+  const text = (name: string) => String(f.get(name) ?? '')
+  return { title: text('title'), subtitle: text('subtitle'), link: text('link'), img: text('img'), pack: text('pack'), isSet: f.get('isSet') === 'on', active: f.get('active') === 'on' }
+}
+
+/** The fields of a slide; a new slide also names its product (the price comes from its offer). */
+function SlideFieldset({ slide, errors, busy, withProduct }: { slide: SlideFields; errors: Record<string, string>; busy: boolean; withProduct: boolean }) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {withProduct ? (
+          <Field label="Код товара" error={errors.productCode} hint="Цена и кнопка «Купить» — от первого активного предложения товара.">
+            <TextInput name="productCode" className="font-mono" invalid={Boolean(errors.productCode)} disabled={busy} />
+          </Field>
+        ) : null}
+        <Field label="Заголовок" error={errors.title}>
+          <TextInput name="title" defaultValue={slide.title} invalid={Boolean(errors.title)} disabled={busy} />
+        </Field>
+        <Field label="Текст" error={errors.subtitle}>
+          <TextInput name="subtitle" defaultValue={slide.subtitle} invalid={Boolean(errors.subtitle)} disabled={busy} />
+        </Field>
+        <Field label="Ссылка" error={errors.link} hint="Путь на сайте (/catalog/…) или https://…; пусто — страница товара.">
+          <TextInput name="link" defaultValue={slide.link} className="font-mono" invalid={Boolean(errors.link)} disabled={busy} />
+        </Field>
+        <Field label="Картинка" error={errors.img} hint="Адрес загруженной картинки (/upload/…); пусто — картинка товара.">
+          <TextInput name="img" defaultValue={slide.img} className="font-mono" invalid={Boolean(errors.img)} disabled={busy} />
+        </Field>
+        <Field label="Упаковка" error={errors.pack} hint="Например, «Курс на 2 месяца».">
+          <TextInput name="pack" defaultValue={slide.pack} invalid={Boolean(errors.pack)} disabled={busy} />
+        </Field>
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isSet" defaultChecked={slide.isSet} className="size-4" disabled={busy} />
+          Метка «Набор»
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="active" defaultChecked={slide.active} className="size-4" disabled={busy} />
+          Показывать на главной
+        </label>
+      </div>
+    </>
+  )
+}
+
+function SlideForm({ slide, onDone }: { slide: ShowcaseSlideView; onDone: () => void }) {
+  const hydrated = useHydrated()
+  const router = useRouter()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const body = fieldsOf(new FormData(event.currentTarget))
+    setErrors({})
+    setBusy(true)
+    try {
+      await adminFetch('PATCH', `/api/admin/showcase-slides/${slide.id}/`, body)
+      router.refresh()
+      onDone()
+    } catch (error) {
+      setErrors(errorsOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 space-y-3 rounded-md border border-line bg-surface p-3" aria-label={`Слайд ${slide.title}`}>
+      <SlideFieldset slide={slide} errors={errors} busy={busy} withProduct={false} />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={ui.button} disabled={busy || !hydrated}>
+          Сохранить
+        </button>
+        <button type="button" className={ui.buttonSecondary} onClick={onDone} disabled={busy}>
+          Отмена
+        </button>
+        <FormOutcome error={errors.form} />
+      </div>
+    </form>
+  )
+}
+
+/**
+ * A sets-from-experts tab's slides in the home page's order (ADR 204): moved by dragging or by ↑ ↓,
+ * each move sending the whole order; a slide opens its own form; a slide is hidden, never deleted.
+ */
+export function ShowcaseSlides({ tabId, slides, canEdit }: { tabId: number; slides: ShowcaseSlideView[]; canEdit: boolean }) {
+  const hydrated = useHydrated()
+  const router = useRouter()
+  const [editing, setEditing] = useState<number | null>(null)
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [announce, setAnnounce] = useState('')
+  const locked = busy || !hydrated || !canEdit || editing !== null
+
+  const move = async (from: number, to: number) => {
+    if (from === to || to < 0 || to >= slides.length) return
+    setError(undefined)
+    setBusy(true)
+    try {
+      await adminFetch('POST', `/api/admin/showcases/${tabId}/slides/order/`, { slideIds: moved(slides.map((s) => s.id), from, to) })
+      setAnnounce(`«${slides[from]!.title}» — теперь ${to + 1}-й из ${slides.length}.`)
+      router.refresh()
+    } catch (e) {
+      setError(errorsOf(e).form)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const { rowProps, rowClass } = useDragOrder((from, to) => void move(from, to), locked)
+
+  return (
+    <section className={`${ui.card} space-y-3 p-4 sm:p-6`} aria-labelledby="slides-title">
+      <h2 id="slides-title" className="text-lg font-semibold">
+        Слайды
+      </h2>
+      {slides.length === 0 ? <p className="text-sm text-ink-600">Слайдов пока нет: вкладка на главной пуста.</p> : null}
+      <ol className="space-y-2" aria-label="Слайды по порядку">
+        {slides.map((s, i) => (
+          <li key={s.id} data-slide={s.id} {...rowProps(i)} className={`rounded-md border border-line p-3 ${s.active ? 'bg-white' : 'bg-surface'} ${rowClass(i)}`}>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {canEdit ? <DragHandle /> : null}
+              {s.img ? <img src={s.img} alt="" className="size-12 rounded border border-line bg-surface object-contain" /> : <span className="grid size-12 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">товар</span>}
+              <div className="min-w-40 flex-1">
+                <div className="font-medium">{s.title}</div>
+                <div className="text-xs text-ink-600">
+                  {s.productName} · <span className="font-mono">{s.link || 'страница товара'}</span>
+                </div>
+              </div>
+              <Badge tone={s.active ? 'good' : 'neutral'}>{s.active ? 'Показан' : 'Скрыт'}</Badge>
+              {canEdit ? (
+                <div className="flex flex-wrap gap-1.5">
+                  <MoveButtons index={i} count={slides.length} name={s.title} locked={locked} move={(from, to) => void move(from, to)} />
+                  <button type="button" className={`${ui.buttonSecondary} px-3 py-1`} disabled={busy || !hydrated} onClick={() => setEditing(editing === s.id ? null : s.id)}>
+                    Изменить
+                  </button>
+                </div>
+              ) : null}
+            </div>
+            {editing === s.id ? <SlideForm key={JSON.stringify(s)} slide={s} onDone={() => setEditing(null)} /> : null}
+          </li>
+        ))}
+      </ol>
+      <p role="status" className="sr-only">
+        {announce}
+      </p>
+      <FormOutcome error={error} />
+      {canEdit ? <NewSlideForm tabId={tabId} onCreated={(title) => setAnnounce(`Слайд «${title}» добавлен.`)} /> : null}
+    </section>
+  )
+}
+
+function NewSlideForm({ tabId, onCreated }: { tabId: number; onCreated: (title: string) => void }) {
+  const hydrated = useHydrated()
+  const router = useRouter()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [key, setKey] = useState(0)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const f = new FormData(event.currentTarget)
+    const body = { productCode: String(f.get('productCode') ?? ''), ...fieldsOf(f) }
+    setErrors({})
+    setBusy(true)
+    try {
+      await adminFetch('POST', `/api/admin/showcases/${tabId}/slides/`, body)
+      onCreated(body.title.trim())
+      setKey((k) => k + 1)
+      router.refresh()
+    } catch (error) {
+      setErrors(errorsOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form key={key} onSubmit={submit} noValidate aria-label="Новый слайд" className="space-y-3 border-t border-line pt-4">
+      <h3 className="font-semibold">Новый слайд</h3>
+      <SlideFieldset slide={EMPTY} errors={errors} busy={busy} withProduct />
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={ui.button} disabled={busy || !hydrated}>
+          Добавить слайд
+        </button>
+        <FormOutcome error={errors.form && Object.keys(errors).length === 1 ? errors.form : undefined} />
+      </div>
+    </form>
+  )
+}
