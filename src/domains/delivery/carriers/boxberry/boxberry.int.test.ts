@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { POST as boxberryMap } from '@/app/ajax/boxberry/route'
 import { POST as pvz } from '@/app/ajax/VuePvzComponent/route'
 import { db } from '@/db/client'
 import { carrierCities, carrierPoints } from '@/db/schema'
 import { clearCache } from '@/lib/cache'
 import { setBoxberryLimits } from '../../../../../tests/support/boxberry-hooks'
+import { MINUTE, cdekFakeSettings, withCarrierFakes } from '../../../../../tests/support/carrier-fakes'
 import { FAKE_BOXBERRY_TOKEN, startFakeBoxberry, type FakeBoxberry } from '../../../../../tests/support/fake-boxberry'
-import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
+import { startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
-import { reloadEnv, setClock } from '../../../../../tests/support/test-hooks'
+import { reloadEnv } from '../../../../../tests/support/test-hooks'
 import { DELIVERY_MESSAGES } from '../../delivery'
 import { listDeliveryOptions, quoteDeliveryChoice } from '../../delivery.server'
 import { refreshCarrierCity, refreshDueCarrierPoints } from '../registry.server'
@@ -22,12 +23,6 @@ import { boxberryCarrier } from './boxberry.server'
  * the real parcel, token and parameter errors, Boxberry down while СДЭК answers, the refresh (ADR 193).
  */
 const visitor = newVisitor()
-// Wednesday 4 March 2026, 10:00 Moscow time; the tests move it forward, never back.
-let clock = new Date('2026-03-04T07:00:00Z')
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms)
-}
-const MINUTE = 60_000
 
 /** Two pieces of 200 g in 60×60×120 mm boxes: 400 g, 864 cm³, billed as a 10 cm cube. */
 const basket = JSON.stringify([{ name: 'Омега-3', id: 12, price: 990, quantity: 2, weight: 200, width: 60, length: 60, height: 120 }])
@@ -37,34 +32,10 @@ const BOXBERRY_ID = 2
 let fake: FakeBoxberry
 let cdek: FakeCdek
 
-beforeAll(async () => {
-  fake = await startFakeBoxberry()
-  cdek = await startFakeCdek()
-  vi.stubEnv('BOXBERRY_TOKEN', FAKE_BOXBERRY_TOKEN)
-  vi.stubEnv('BOXBERRY_API_URL', fake.url)
-  vi.stubEnv('CDEK_CLIENT_ID', FAKE_CDEK_KEYS.clientId)
-  vi.stubEnv('CDEK_CLIENT_SECRET', FAKE_CDEK_KEYS.clientSecret)
-  vi.stubEnv('CDEK_API_URL', cdek.url)
-  reloadEnv()
-})
-
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  reloadEnv()
-  await fake.close()
-  await cdek.close()
-})
-
-beforeEach(() => {
-  fake.mode = 'ok'
-  fake.dropNext = 0
-  cdek.mode = 'ok'
-  setClock(() => clock)
-})
-
-afterEach(() => {
-  setClock(null)
-  setBoxberryLimits(null)
+const { advance } = withCarrierFakes({
+  start: async () => [(fake = await startFakeBoxberry()), (cdek = await startFakeCdek())],
+  settings: () => ({ BOXBERRY_TOKEN: FAKE_BOXBERRY_TOKEN, BOXBERRY_API_URL: fake.url, ...cdekFakeSettings(cdek) }),
+  resetLimits: () => setBoxberryLimits(null),
 })
 
 async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Record<string, string>) {

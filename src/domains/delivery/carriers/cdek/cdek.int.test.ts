@@ -1,14 +1,15 @@
 import { gzipSync } from 'node:zlib'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { POST as sdek } from '@/app/ajax/sdek/route'
 import { POST as pvz } from '@/app/ajax/VuePvzComponent/route'
 import { db } from '@/db/client'
 import { carrierCities, carrierPoints, cities } from '@/db/schema'
+import { MINUTE, cdekFakeSettings, withCarrierFakes } from '../../../../../tests/support/carrier-fakes'
 import { setCdekLimits } from '../../../../../tests/support/cdek-hooks'
 import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
-import { reloadEnv, setClock } from '../../../../../tests/support/test-hooks'
+import { reloadEnv } from '../../../../../tests/support/test-hooks'
 import { DELIVERY_MESSAGES } from '../../delivery'
 import { listDeliveryOptions, orderDeliveryChoice, quoteDeliveryChoice } from '../../delivery.server'
 import { claimRefresh } from '../carriers.db'
@@ -21,12 +22,6 @@ import { cdekClient } from './cdek.server'
  * documented wire format): token, points, calculator, a carrier that fails or hangs, the daily refresh.
  */
 const visitor = newVisitor()
-// Wednesday 4 March 2026, 10:00 Moscow time; the tests move it forward, never back.
-let clock = new Date('2026-03-04T07:00:00Z')
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms)
-}
-const MINUTE = 60_000
 
 /** Two pieces of 200 g in 60×60×120 mm boxes: 400 g, 864 cm³, billed as a 10 cm cube. */
 const basket = JSON.stringify([{ name: 'Омега-3', id: 12, price: 990, quantity: 2, weight: 200, width: 60, length: 60, height: 120 }])
@@ -34,29 +29,10 @@ const lines = [{ name: 'Омега-3', externalId: 12, priceKopecks: 99_000, qua
 
 let fake: FakeCdek
 
-beforeAll(async () => {
-  fake = await startFakeCdek()
-  vi.stubEnv('CDEK_CLIENT_ID', FAKE_CDEK_KEYS.clientId)
-  vi.stubEnv('CDEK_CLIENT_SECRET', FAKE_CDEK_KEYS.clientSecret)
-  vi.stubEnv('CDEK_API_URL', fake.url)
-  reloadEnv()
-})
-
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  reloadEnv()
-  await fake.close()
-})
-
-beforeEach(() => {
-  fake.mode = 'ok'
-  fake.dropNext = 0
-  setClock(() => clock)
-})
-
-afterEach(() => {
-  setClock(null)
-  setCdekLimits(null)
+const { advance, now: clock } = withCarrierFakes({
+  start: async () => [(fake = await startFakeCdek())],
+  settings: () => cdekFakeSettings(fake),
+  resetLimits: () => setCdekLimits(null),
 })
 
 async function call(handler: (r: Request) => Promise<Response>, url: string, fields: Record<string, string>) {
@@ -338,7 +314,7 @@ describe('СДЭК points refresh', () => {
   })
 
   it('two instances: a city’s refresh is taken by one until its claim goes stale', async () => {
-    const at = clock
+    const at = clock()
     const stale = new Date(at.getTime() - 10 * MINUTE)
     expect(await claimRefresh(db(), 'cdek', 'kazan', at, stale)).toBe(true)
     expect(await claimRefresh(db(), 'cdek', 'kazan', at, stale)).toBe(false)

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { POST as pvz } from '@/app/ajax/VuePvzComponent/route'
 import { db } from '@/db/client'
 import { carrierCities, carrierPoints } from '@/db/schema'
 import { clearCache } from '@/lib/cache'
-import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
+import { MINUTE, cdekFakeSettings, withCarrierFakes } from '../../../../../tests/support/carrier-fakes'
+import { startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
 import { FAKE_POCHTA_KEYS, startFakePochta, type FakePochta } from '../../../../../tests/support/fake-pochta'
 import { formPost, newVisitor } from '../../../../../tests/support/http'
 import { setPochtaLimits } from '../../../../../tests/support/pochta-hooks'
-import { reloadEnv, setClock } from '../../../../../tests/support/test-hooks'
+import { reloadEnv, stubSettings } from '../../../../../tests/support/test-hooks'
 import { DELIVERY_MESSAGES } from '../../delivery'
 import { listDeliveryOptions, orderDeliveryChoice, quoteDeliveryChoice } from '../../delivery.server'
 import { refreshCarrierCity, refreshDueCarrierPoints } from '../registry.server'
@@ -20,12 +21,6 @@ import { PochtaClient } from './pochta-client.server'
  * calculator for the real parcel, a wrong token, the post down or hanging while СДЭК still answers.
  */
 const visitor = newVisitor()
-// Wednesday 4 March 2026, 10:00 Moscow time; the tests move it forward, never back.
-let clock = new Date('2026-03-04T07:00:00Z')
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms)
-}
-const MINUTE = 60_000
 const POST = 3 // delivery_services.id of «Почта России» (handler russianpost)
 
 /** Two pieces of 200 g: a 400 g parcel. */
@@ -35,42 +30,27 @@ const lines = [{ name: 'Омега-3', externalId: 12, priceKopecks: 99_000, qua
 let fake: FakePochta
 let cdek: FakeCdek
 
-function useKeys(token: string = FAKE_POCHTA_KEYS.token) {
-  vi.stubEnv('POCHTA_TOKEN', token)
-  vi.stubEnv('POCHTA_LOGIN', FAKE_POCHTA_KEYS.login)
-  vi.stubEnv('POCHTA_PASSWORD', FAKE_POCHTA_KEYS.password)
-  vi.stubEnv('POCHTA_TARIFF_URL', fake.url)
-  vi.stubEnv('POCHTA_API_URL', fake.url)
-  vi.stubEnv('POCHTA_FROM_INDEX', '101000')
-  reloadEnv()
+function keys(token: string = FAKE_POCHTA_KEYS.token): Record<string, string> {
+  return {
+    POCHTA_TOKEN: token,
+    POCHTA_LOGIN: FAKE_POCHTA_KEYS.login,
+    POCHTA_PASSWORD: FAKE_POCHTA_KEYS.password,
+    POCHTA_TARIFF_URL: fake.url,
+    POCHTA_API_URL: fake.url,
+    POCHTA_FROM_INDEX: '101000',
+  }
+}
+
+/** Other keys mid-test: the cached delivery answers were the old keys'. */
+function useKeys(token?: string) {
+  stubSettings(keys(token))
   clearCache()
 }
 
-beforeAll(async () => {
-  fake = await startFakePochta()
-  cdek = await startFakeCdek()
-  vi.stubEnv('CDEK_CLIENT_ID', FAKE_CDEK_KEYS.clientId)
-  vi.stubEnv('CDEK_CLIENT_SECRET', FAKE_CDEK_KEYS.clientSecret)
-  vi.stubEnv('CDEK_API_URL', cdek.url)
-  useKeys()
-})
-
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  reloadEnv()
-  await fake.close()
-  await cdek.close()
-})
-
-beforeEach(() => {
-  fake.mode = 'ok'
-  cdek.mode = 'ok'
-  setClock(() => clock)
-})
-
-afterEach(() => {
-  setClock(null)
-  setPochtaLimits(null)
+const { advance } = withCarrierFakes({
+  start: async () => [(fake = await startFakePochta()), (cdek = await startFakeCdek())],
+  settings: () => ({ ...cdekFakeSettings(cdek), ...keys() }),
+  resetLimits: () => setPochtaLimits(null),
 })
 
 type PickerPoint = { id: string; name: string; type: string; coords: [number, number]; canGetPayment: boolean; graph: string; address: string }
