@@ -57,3 +57,24 @@ test('the owner adds a pickup point; a buyer finds it at checkout and chooses it
   await expect(detail.getByText('Выбрано!')).toBeVisible()
   await buyerContext.close()
 })
+
+/**
+ * The carriers' points (ADR 195 addendum): the suite's shop has no carrier keys, so each carrier shows
+ * «не подключён» with the settings it needs, and no «Обновить пункты»; the city search answers.
+ */
+test('«Пункты перевозчиков» without carrier keys: each carrier «не подключён» with its settings', async ({ page }) => {
+  await signIn(page, OWNER, '/admin/delivery/')
+  const section = page.getByRole('region', { name: 'Пункты перевозчиков' })
+  await expect(section).toBeVisible()
+  const cdek = section.getByRole('group', { name: 'Пункты: СДЭК' })
+  await expect(cdek).toContainText('не подключён')
+  await expect(cdek).toContainText('CDEK_CLIENT_ID')
+  await expect(section.getByRole('group', { name: 'Пункты: Почта России' })).toContainText('POCHTA_LOGIN')
+  await expect(section.getByRole('button', { name: 'Обновить пункты' })).toHaveCount(0)
+  const search = section.getByRole('search')
+  await search.locator('input[name="q"]').fill('Казань')
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/delivery/carriers/?city=') && r.ok())
+  await search.getByRole('button', { name: 'Найти' }).click()
+  await answered
+  await expect(cdek).toContainText('не подключён')
+})
