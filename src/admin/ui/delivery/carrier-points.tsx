@@ -1,22 +1,43 @@
 'use client'
 
 import { useState, type FormEvent } from 'react'
-import type { CarrierPointsView, CarrierRefreshView } from '@/domains/delivery/carriers/points-admin/points-admin.schema'
+import type {
+  CarrierPointsView,
+  CarrierRefreshView,
+} from '@/domains/delivery/carriers/points-admin/points-admin.schema'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, TextInput } from '../field'
 import { ui } from '../styles'
 import { cityFromText, cityLabel, type CityChoice } from './city-choice'
 
+/** «Почта России» is feminine: «не подключена». */
+const connected = (code: string) => (code === 'pochta' ? 'подключена' : 'подключён')
+
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  new Date(iso).toLocaleString('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
 
 /**
  * «Пункты перевозчиков» (issue 22, ADR 195): per carrier, connected or not (and the settings it needs),
  * the cities whose points are loaded with their count, last refresh and last error, a search by city,
  * and «Обновить пункты» for a chosen city.
  */
-export function CarrierPoints({ carriers: initial, cities, canWrite }: { carriers: CarrierPointsView[]; cities: CityChoice[]; canWrite: boolean }) {
+export function CarrierPoints({
+  carriers: initial,
+  cities,
+  canWrite,
+}: {
+  carriers: CarrierPointsView[]
+  cities: CityChoice[]
+  canWrite: boolean
+}) {
   const hydrated = useHydrated()
   const [carriers, setCarriers] = useState(initial)
   const [search, setSearch] = useState('')
@@ -24,7 +45,10 @@ export function CarrierPoints({ carriers: initial, cities, canWrite }: { carrier
   const [answers, setAnswers] = useState<Record<string, { ok: boolean; text: string }>>({})
 
   const load = async (text: string) => {
-    const { items } = await adminFetch<{ items: CarrierPointsView[] }>('GET', `/api/admin/delivery/carriers/${text ? `?city=${encodeURIComponent(text)}` : ''}`)
+    const { items } = await adminFetch<{ items: CarrierPointsView[] }>(
+      'GET',
+      `/api/admin/delivery/carriers/${text ? `?city=${encodeURIComponent(text)}` : ''}`,
+    )
     setCarriers(items)
   }
 
@@ -50,11 +74,26 @@ export function CarrierPoints({ carriers: initial, cities, canWrite }: { carrier
     setBusy(carrier)
     setAnswers((a) => ({ ...a, [carrier]: { ok: true, text: 'Загружаем пункты…' } }))
     try {
-      const answer = await adminFetch<CarrierRefreshView>('POST', `/api/admin/delivery/carriers/${carrier}/cities/${city.code}/refresh/`)
-      setAnswers((a) => ({ ...a, [carrier]: { ok: answer.status === 'refreshed' || answer.status === 'not-served', text: answer.message } }))
+      const answer = await adminFetch<CarrierRefreshView>(
+        'POST',
+        `/api/admin/delivery/carriers/${carrier}/cities/${city.code}/refresh/`,
+      )
+      setAnswers((a) => ({
+        ...a,
+        [carrier]: {
+          ok: answer.status === 'refreshed' || answer.status === 'not-served',
+          text: answer.message,
+        },
+      }))
       await load(search)
     } catch (error) {
-      setAnswers((a) => ({ ...a, [carrier]: { ok: false, text: error instanceof AdminApiError ? error.message : 'Не получилось обновить пункты.' } }))
+      setAnswers((a) => ({
+        ...a,
+        [carrier]: {
+          ok: false,
+          text: error instanceof AdminApiError ? error.message : 'Не получилось обновить пункты.',
+        },
+      }))
     } finally {
       setBusy(null)
     }
@@ -66,10 +105,15 @@ export function CarrierPoints({ carriers: initial, cities, canWrite }: { carrier
         Пункты перевозчиков
       </h2>
       <p className="text-sm text-ink-600">
-        Пункты выдачи подключённых перевозчиков хранятся у нас и обновляются раз в сутки; город загружается, когда его впервые
-        выбирает покупатель. Если перевозчик не ответил, прежние пункты города остаются.
+        Пункты выдачи подключённых перевозчиков хранятся у нас и обновляются раз в сутки; город загружается,
+        когда его впервые выбирает покупатель. Если перевозчик не ответил, прежние пункты города остаются.
       </p>
-      <form onSubmit={find} role="search" aria-label="Поиск города в пунктах перевозчиков" className="flex flex-wrap items-end gap-3">
+      <form
+        onSubmit={find}
+        role="search"
+        aria-label="Поиск города в пунктах перевозчиков"
+        className="flex flex-wrap items-end gap-3"
+      >
         <Field label="Город">
           <TextInput name="q" defaultValue={search} placeholder="Например, Казань" autoComplete="off" />
         </Field>
@@ -78,18 +122,26 @@ export function CarrierPoints({ carriers: initial, cities, canWrite }: { carrier
         </button>
       </form>
       {carriers.map((c) => (
-        <div key={c.code} className={`${ui.card} space-y-3 p-4`} aria-label={`Пункты: ${c.name}`} role="group">
+        <div
+          key={c.code}
+          className={`${ui.card} space-y-3 p-4`}
+          aria-label={`Пункты: ${c.name}`}
+          role="group"
+        >
           <h3 className="font-semibold">
             {c.name}:{' '}
             {c.configured ? (
-              <span className="font-normal">подключён, городов загружено — {c.citiesTotal}</span>
+              <span className="font-normal">
+                {connected(c.code)}, городов загружено — {c.citiesTotal}
+              </span>
             ) : (
-              <span className="font-normal text-ink-600">не подключён</span>
+              <span className="font-normal text-ink-600">не {connected(c.code)}</span>
             )}
           </h3>
           {!c.configured ? (
             <p className="text-sm text-ink-600">
-              Чтобы подключить, задайте настройки: {c.settings.map((s, i) => (
+              Чтобы подключить, задайте настройки:{' '}
+              {c.settings.map((s, i) => (
                 <span key={s}>
                   {i > 0 ? ', ' : ''}
                   <code className="font-mono">{s}</code>
@@ -112,9 +164,13 @@ export function CarrierPoints({ carriers: initial, cities, canWrite }: { carrier
                 <tbody>
                   {c.cities.map((city) => (
                     <tr key={city.cityCode} className="border-b border-line last:border-0 align-top">
-                      <td className="px-3 py-2">{cityLabel({ code: city.cityCode, name: city.cityName, region: city.region })}</td>
+                      <td className="px-3 py-2">
+                        {cityLabel({ code: city.cityCode, name: city.cityName, region: city.region })}
+                      </td>
                       <td className="px-3 py-2">{city.served ? city.points : 'не обслуживается'}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{city.refreshedAt ? when(city.refreshedAt) : 'ещё не загружены'}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {city.refreshedAt ? when(city.refreshedAt) : 'ещё не загружены'}
+                      </td>
                       <td className="px-3 py-2 break-words text-ink-600">{city.lastError || '—'}</td>
                     </tr>
                   ))}
@@ -122,10 +178,16 @@ export function CarrierPoints({ carriers: initial, cities, canWrite }: { carrier
               </table>
             </div>
           ) : c.configured ? (
-            <p className="text-sm text-ink-600">{search ? 'Среди загруженных городов такого нет.' : 'Городов пока нет.'}</p>
+            <p className="text-sm text-ink-600">
+              {search ? 'Среди загруженных городов такого нет.' : 'Городов пока нет.'}
+            </p>
           ) : null}
           {c.configured && canWrite ? (
-            <form onSubmit={(e) => refresh(e, c.code)} className="flex flex-wrap items-end gap-3" aria-label={`Обновить пункты: ${c.name}`}>
+            <form
+              onSubmit={(e) => refresh(e, c.code)}
+              className="flex flex-wrap items-end gap-3"
+              aria-label={`Обновить пункты: ${c.name}`}
+            >
               <Field label="Город для обновления">
                 <TextInput name="city" list="carrier-points-cities" autoComplete="off" />
               </Field>
