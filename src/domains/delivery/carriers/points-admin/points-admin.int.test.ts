@@ -7,7 +7,11 @@ import { auditLog, carrierPoints } from '@/db/schema'
 import { FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../../../../tests/support/fake-cdek'
 import { adminRequest, signedInStaff } from '../../../../../tests/support/staff'
 import { reloadEnv } from '../../../../../tests/support/test-hooks'
-import { CARRIER_POINTS_MESSAGES, type CarrierPointsView, type CarrierRefreshView } from './points-admin.schema'
+import {
+  CARRIER_POINTS_MESSAGES,
+  type CarrierPointsView,
+  type CarrierRefreshView,
+} from './points-admin.schema'
 
 /**
  * The back office's «Пункты перевозчиков» (issue 22, ADR 195) through the admin REST API against the
@@ -42,13 +46,25 @@ beforeEach(() => {
   fake.mode = 'ok'
 })
 
-async function call<T>(handler: Handler, cookie: string, method: string, path: string, params: Record<string, string> = {}) {
+async function call<T>(
+  handler: Handler,
+  cookie: string,
+  method: string,
+  path: string,
+  params: Record<string, string> = {},
+) {
   const response = await handler(adminRequest(method, path, { cookie }), { params: Promise.resolve(params) })
   return { status: response.status, body: (await response.json()) as T }
 }
 
 const refresh = (cookie: string, carrier: string, city: string) =>
-  call<CarrierRefreshView & { error?: string }>(refreshPost, cookie, 'POST', `/api/admin/delivery/carriers/${carrier}/cities/${city}/refresh/`, { carrier, city })
+  call<CarrierRefreshView & { error?: string }>(
+    refreshPost,
+    cookie,
+    'POST',
+    `/api/admin/delivery/carriers/${carrier}/cities/${city}/refresh/`,
+    { carrier, city },
+  )
 
 async function overview(cookie: string, search = '') {
   const path = `/api/admin/delivery/carriers/${search ? `?city=${encodeURIComponent(search)}` : ''}`
@@ -61,7 +77,18 @@ async function cdekCity(search: string, code: string) {
 }
 
 const activePoints = async (city: string) =>
-  (await db().select({ code: carrierPoints.code }).from(carrierPoints).where(and(eq(carrierPoints.carrier, 'cdek'), eq(carrierPoints.cityCode, city), eq(carrierPoints.active, true)))).length
+  (
+    await db()
+      .select({ code: carrierPoints.code })
+      .from(carrierPoints)
+      .where(
+        and(
+          eq(carrierPoints.carrier, 'cdek'),
+          eq(carrierPoints.cityCode, city),
+          eq(carrierPoints.active, true),
+        ),
+      )
+  ).length
 
 describe('«Пункты перевозчиков» in the back office', () => {
   it('lists every carrier: СДЭК connected, the others «не подключён» with the settings they need', async () => {
@@ -78,14 +105,21 @@ describe('«Пункты перевозчиков» in the back office', () => {
   it('«Обновить пункты» loads a city’s points from СДЭК, the list shows them, and the refresh is audited', async () => {
     const answer = await refresh(owner, 'cdek', 'kazan')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ status: 'refreshed', points: 25, message: 'СДЭК, Казань: загружено пунктов — 25.' })
+    expect(answer.body).toEqual({
+      status: 'refreshed',
+      points: 25,
+      message: 'СДЭК, Казань: загружено пунктов — 25.',
+    })
     expect(await activePoints('kazan')).toBe(25)
     const row = await cdekCity('Каз', 'kazan')
     expect(row).toMatchObject({ cityName: 'Казань', points: 25, served: true, lastError: '' })
     expect(row?.refreshedAt).toEqual(expect.any(String))
     // The search narrows the list: Kazan is not «Москва».
     expect(await cdekCity('Москва', 'kazan')).toBeUndefined()
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.objectType, 'carrier-points'), eq(auditLog.objectId, 'cdek:kazan')))
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'carrier-points'), eq(auditLog.objectId, 'cdek:kazan')))
     expect(audit).toMatchObject({ action: 'refresh', after: { status: 'refreshed', points: 25 } })
   })
 
@@ -102,7 +136,11 @@ describe('«Пункты перевозчиков» in the back office', () => {
     fake.mode = 'down'
     const answer = await refresh(owner, 'cdek', 'sankt-peterburg')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ status: 'failed', points: null, message: `СДЭК: ${CARRIER_POINTS_MESSAGES.down}` })
+    expect(answer.body).toEqual({
+      status: 'failed',
+      points: null,
+      message: `СДЭК: ${CARRIER_POINTS_MESSAGES.down}`,
+    })
     expect(await activePoints('sankt-peterburg')).toBe(40)
     const row = await cdekCity('Санкт', 'sankt-peterburg')
     expect(row?.points).toBe(40)
@@ -110,9 +148,15 @@ describe('«Пункты перевозчиков» in the back office', () => {
   })
 
   it('refuses a carrier that is not connected, an unknown carrier and an unknown city', async () => {
-    expect(await refresh(owner, 'boxberry', 'kazan')).toMatchObject({ status: 409, body: { error: CARRIER_POINTS_MESSAGES.notConfigured } })
+    expect(await refresh(owner, 'boxberry', 'kazan')).toMatchObject({
+      status: 409,
+      body: { error: CARRIER_POINTS_MESSAGES.notConfigured },
+    })
     expect((await refresh(owner, 'dhl', 'kazan')).status).toBe(404)
-    expect(await refresh(owner, 'cdek', 'atlantida')).toMatchObject({ status: 404, body: { error: CARRIER_POINTS_MESSAGES.unknownCity } })
+    expect(await refresh(owner, 'cdek', 'atlantida')).toMatchObject({
+      status: 404,
+      body: { error: CARRIER_POINTS_MESSAGES.unknownCity },
+    })
   })
 
   it('a manager (no settings permissions) may neither see nor refresh, and nothing is loaded', async () => {
@@ -122,7 +166,10 @@ describe('«Пункты перевозчиков» in the back office', () => {
     expect(fake.calls('/deliverypoints')).toBe(calls)
     expect(await activePoints('moskva')).toBe(0)
     // The negative control: the owner's call does load Moscow.
-    expect((await refresh(owner, 'cdek', 'moskva')).body).toMatchObject({ status: 'refreshed', points: expect.any(Number) })
+    expect((await refresh(owner, 'cdek', 'moskva')).body).toMatchObject({
+      status: 'refreshed',
+      points: expect.any(Number),
+    })
     expect(await activePoints('moskva')).toBeGreaterThan(1000)
   })
 })

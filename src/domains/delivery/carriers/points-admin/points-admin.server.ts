@@ -27,7 +27,10 @@ export async function carrierPointsOverview(q: Db, search = ''): Promise<Carrier
   const text = search.trim()
   const out: CarrierPointsView[] = []
   for (const c of CARRIER_POINTS_CARRIERS) {
-    const [total] = await q.select({ n: sql<number>`count(*)::int` }).from(carrierCities).where(eq(carrierCities.carrier, c.code))
+    const [total] = await q
+      .select({ n: sql<number>`count(*)::int` })
+      .from(carrierCities)
+      .where(eq(carrierCities.carrier, c.code))
     const points = sql<number>`(select count(*)::int from ${carrierPoints} where ${carrierPoints.carrier} = ${carrierCities.carrier}
       and ${carrierPoints.cityCode} = ${carrierCities.cityCode} and ${carrierPoints.active})`
     const rows = await q
@@ -45,7 +48,9 @@ export async function carrierPointsOverview(q: Db, search = ''): Promise<Carrier
       .where(
         and(
           eq(carrierCities.carrier, c.code),
-          text ? or(ilike(cities.name, likeText(text)), ilike(carrierCities.cityCode, likeText(text))) : undefined,
+          text
+            ? or(ilike(cities.name, likeText(text)), ilike(carrierCities.cityCode, likeText(text)))
+            : undefined,
         ),
       )
       .orderBy(desc(sql`coalesce(${cities.population}, 0)`), asc(carrierCities.cityCode))
@@ -76,18 +81,31 @@ export async function carrierPointsOverview(q: Db, search = ''): Promise<Carrier
  * registry. A carrier that does not answer keeps the city's old points (its module's rule) and the
  * answer says so in Russian. Audited whatever the outcome: the attempt is staff's action.
  */
-export async function refreshCarrierPoints(q: Db, actor: Actor, carrierCode: string, cityCode: string): Promise<CarrierRefreshView> {
+export async function refreshCarrierPoints(
+  q: Db,
+  actor: Actor,
+  carrierCode: string,
+  cityCode: string,
+): Promise<CarrierRefreshView> {
   const known = CARRIER_POINTS_CARRIERS.find((c) => c.code === carrierCode)
   const carrier = carrierByCode(carrierCode)
   if (!known || !carrier) throw new Refusal('not-found', M.unknownCarrier)
   if (!carrier.configured()) throw new Refusal('conflict', M.notConfigured)
-  const [city] = await q.select({ code: cities.code, name: cities.name }).from(cities).where(eq(cities.code, cityCode)).limit(1)
+  const [city] = await q
+    .select({ code: cities.code, name: cities.name })
+    .from(cities)
+    .where(eq(cities.code, cityCode))
+    .limit(1)
   if (!city) throw new Refusal('not-found', M.unknownCity)
   const outcome = await refreshCarrierCity(carrierCode, cityCode)
   if (!outcome) throw new Refusal('conflict', M.notConfigured)
   const view: CarrierRefreshView =
     outcome.status === 'refreshed'
-      ? { status: 'refreshed', points: outcome.points, message: `${known.name}, ${city.name}: загружено пунктов — ${outcome.points}.` }
+      ? {
+          status: 'refreshed',
+          points: outcome.points,
+          message: `${known.name}, ${city.name}: загружено пунктов — ${outcome.points}.`,
+        }
       : outcome.status === 'not-served'
         ? { status: 'not-served', points: 0, message: `${known.name}, ${city.name}: ${M.notServed}` }
         : outcome.status === 'busy'
@@ -97,7 +115,11 @@ export async function refreshCarrierPoints(q: Db, actor: Actor, carrierCode: str
     objectType: 'carrier-points',
     objectId: `${carrierCode}:${cityCode}`,
     action: 'refresh',
-    after: { status: outcome.status, points: view.points, ...(outcome.status === 'failed' ? { error: outcome.error.slice(0, 500) } : {}) },
+    after: {
+      status: outcome.status,
+      points: view.points,
+      ...(outcome.status === 'failed' ? { error: outcome.error.slice(0, 500) } : {}),
+    },
   })
   return view
 }
