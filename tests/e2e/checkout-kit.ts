@@ -23,7 +23,9 @@ export const field = (page: Page, name: string) => form(page).locator(`input[nam
 export async function openCheckout(page: Page) {
   await page.goto('/personal/order/')
   // The delivery list appears once the first refresh has answered (round 2: Moscow is the default).
-  await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeVisible()
+  // On a server of a spec's own that refresh is its first: carriers load the city's points then,
+  // each within its own time limit, so on a busy machine it may take longer than a usual wait.
+  await expect(page.getByRole('radio', { name: /Пункты выдачи СДЭК/ })).toBeVisible({ timeout: 30_000 })
   const ok = page.getByRole('button', { name: 'OK', exact: true })
   if (await ok.isVisible()) await ok.click()
 }
