@@ -1,40 +1,24 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent } from 'react'
 import type { CourierZoneView } from '@/domains/delivery/own/own-delivery.schema'
 import { formatRub } from '@/lib/money'
-import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
-import { Field, FormOutcome, TextInput } from '../field'
+import { Field, TextInput } from '../field'
 import { ui } from '../styles'
-import { cityFromText, cityLabel, type CityChoice } from './city-choice'
-
-/** Rubles typed in the form as kopecks; empty: null; anything else as typed, for the server to name. */
-function kopecksOrNull(text: string): number | string | null {
-  const t = text.trim().replace(/\s/g, '')
-  if (t === '') return null
-  return /^\d+([.,]\d{1,2})?$/.test(t) ? Math.round(Number(t.replace(',', '.')) * 100) : t
-}
-const rubles = (kopecks: number | null) => (kopecks === null ? '' : String(kopecks / 100).replace('.', ','))
+import { cityFromText, type CityChoice } from './city-choice'
+import { CityDatalist, EditFormActions, kopecksOrNull, rubles, useEditForm } from './delivery-form'
 
 /** The courier's cities with their lead time, price and free-delivery threshold (ADR 187). */
 export function CourierZones({ zones, cities, canWrite }: { zones: CourierZoneView[]; cities: CityChoice[]; canWrite: boolean }) {
-  const hydrated = useHydrated()
-  const router = useRouter()
-  const [editing, setEditing] = useState<CourierZoneView | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState(false)
-  const [formKey, setFormKey] = useState(0)
+  const form = useEditForm<CourierZoneView>()
+  const { hydrated, router, editing, errors, setErrors, busy, formKey } = form
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const f = new FormData(event.currentTarget)
     const text = (name: string) => String(f.get(name) ?? '')
     const city = editing ? { code: editing.cityCode } : cityFromText(cities, text('city'))
-    setErrors({})
-    setSaved(false)
     if (!city) {
       setErrors({ city: 'Город не найден. Выберите город из списка.' })
       return
@@ -45,18 +29,7 @@ export function CourierZones({ zones, cities, canWrite }: { zones: CourierZoneVi
       priceKopecks: kopecksOrNull(text('price')),
       freeFromKopecks: kopecksOrNull(text('freeFrom')),
     }
-    setBusy(true)
-    try {
-      await adminFetch('POST', `/api/admin/delivery/zones/${encodeURIComponent(city.code)}/`, body)
-      setSaved(true)
-      setEditing(null)
-      setFormKey((k) => k + 1)
-      router.refresh()
-    } catch (error) {
-      setErrors(error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' })
-    } finally {
-      setBusy(false)
-    }
+    await form.save(() => adminFetch('POST', `/api/admin/delivery/zones/${encodeURIComponent(city.code)}/`, body))
   }
 
   const remove = async (zone: CourierZoneView) => {
@@ -99,11 +72,7 @@ export function CourierZones({ zones, cities, canWrite }: { zones: CourierZoneVi
                       type="button"
                       className={ui.buttonSecondary}
                       disabled={!hydrated}
-                      onClick={() => {
-                        setEditing(z)
-                        setSaved(false)
-                        setFormKey((k) => k + 1)
-                      }}
+                      onClick={() => form.edit(z)}
                     >
                       Изменить
                     </button>{' '}
@@ -136,29 +105,8 @@ export function CourierZones({ zones, cities, canWrite }: { zones: CourierZoneVi
               <TextInput name="freeFrom" inputMode="decimal" defaultValue={rubles(editing?.freeFromKopecks ?? null)} invalid={Boolean(errors.freeFromKopecks)} />
             </Field>
           </fieldset>
-          <datalist id="courier-zone-cities">
-            {cities.map((c) => (
-              <option key={c.code} value={cityLabel(c)} />
-            ))}
-          </datalist>
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={ui.button} disabled={busy || !hydrated}>
-              {editing ? 'Сохранить' : 'Добавить город'}
-            </button>
-            {editing ? (
-              <button
-                type="button"
-                className={ui.buttonSecondary}
-                onClick={() => {
-                  setEditing(null)
-                  setFormKey((k) => k + 1)
-                }}
-              >
-                Отмена
-              </button>
-            ) : null}
-            <FormOutcome saved={saved} error={errors.form} />
-          </div>
+          <CityDatalist id="courier-zone-cities" cities={cities} />
+          <EditFormActions form={form} addLabel="Добавить город" saveLabel="Сохранить" />
         </form>
       ) : null}
     </section>

@@ -8,14 +8,8 @@ import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
 import { ui } from '../styles'
+import { kopecksOrNull, rubles } from './delivery-form'
 
-/** Rubles typed in the form as kopecks; empty: null; anything else as typed, for the server to name. */
-function kopecksOrNull(text: string): number | string | null {
-  const t = text.trim().replace(/\s/g, '')
-  if (t === '') return null
-  return /^\d+([.,]\d{1,2})?$/.test(t) ? Math.round(Number(t.replace(',', '.')) * 100) : t
-}
-const rubles = (kopecks: number | null) => (kopecks === null ? '' : String(kopecks / 100).replace('.', ','))
 const wholeOrText = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text.trim())
 
 /** The price of pickup at the shop's points, one for all of them, with its free-delivery threshold and days (ADR 195). */

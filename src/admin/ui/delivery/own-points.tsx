@@ -1,13 +1,12 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent } from 'react'
 import type { OwnPointView } from '@/domains/delivery/own/own-delivery.schema'
-import { useHydrated } from '@/ui/use-hydrated'
-import { AdminApiError, adminFetch } from '../api-client'
-import { Field, FormOutcome, TextInput } from '../field'
+import { adminFetch } from '../api-client'
+import { Field, TextInput } from '../field'
 import { ui } from '../styles'
 import { cityFromText, cityLabel, type CityChoice } from './city-choice'
+import { CityDatalist, EditFormActions, useEditForm } from './delivery-form'
 
 /** '55,7558' or '55.7558' as a number; anything else as typed, so the server names the problem. */
 function coordinate(text: string): number | string {
@@ -20,13 +19,8 @@ function coordinate(text: string): number | string {
  * («Изменить»). Sent to /api/admin/delivery/points (ADR 187).
  */
 export function OwnPoints({ points, cities, canWrite }: { points: OwnPointView[]; cities: CityChoice[]; canWrite: boolean }) {
-  const hydrated = useHydrated()
-  const router = useRouter()
-  const [editing, setEditing] = useState<OwnPointView | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const [saved, setSaved] = useState(false)
-  const [formKey, setFormKey] = useState(0)
+  const form = useEditForm<OwnPointView>()
+  const { hydrated, editing, errors, busy, formKey } = form
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -45,21 +39,9 @@ export function OwnPoints({ points, cities, canWrite }: { points: OwnPointView[]
       canGetPayment: f.get('canGetPayment') === 'on',
       active: f.get('active') === 'on',
     }
-    setErrors({})
-    setSaved(false)
-    setBusy(true)
-    try {
-      if (editing) await adminFetch('PATCH', `/api/admin/delivery/points/${encodeURIComponent(editing.id)}/`, body)
-      else await adminFetch('POST', '/api/admin/delivery/points/', body)
-      setSaved(true)
-      setEditing(null)
-      setFormKey((k) => k + 1)
-      router.refresh()
-    } catch (error) {
-      setErrors(error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' })
-    } finally {
-      setBusy(false)
-    }
+    await form.save(() =>
+      editing ? adminFetch('PATCH', `/api/admin/delivery/points/${encodeURIComponent(editing.id)}/`, body) : adminFetch('POST', '/api/admin/delivery/points/', body),
+    )
   }
 
   const cityOf = (p: OwnPointView) => cities.find((c) => c.code === p.cityCode)
@@ -101,12 +83,7 @@ export function OwnPoints({ points, cities, canWrite }: { points: OwnPointView[]
                         type="button"
                         className={ui.buttonSecondary}
                         disabled={!hydrated}
-                        onClick={() => {
-                          setEditing(p)
-                          setErrors({})
-                          setSaved(false)
-                          setFormKey((k) => k + 1)
-                        }}
+                        onClick={() => form.edit(p)}
                       >
                         Изменить
                       </button>
@@ -153,29 +130,8 @@ export function OwnPoints({ points, cities, canWrite }: { points: OwnPointView[]
               <input type="checkbox" name="active" defaultChecked={editing?.active ?? true} /> Действует (виден при оформлении заказа)
             </label>
           </fieldset>
-          <datalist id="own-point-cities">
-            {cities.map((c) => (
-              <option key={c.code} value={cityLabel(c)} />
-            ))}
-          </datalist>
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={ui.button} disabled={busy || !hydrated}>
-              {editing ? 'Сохранить пункт' : 'Добавить пункт'}
-            </button>
-            {editing ? (
-              <button
-                type="button"
-                className={ui.buttonSecondary}
-                onClick={() => {
-                  setEditing(null)
-                  setFormKey((k) => k + 1)
-                }}
-              >
-                Отмена
-              </button>
-            ) : null}
-            <FormOutcome saved={saved} error={errors.form} />
-          </div>
+          <CityDatalist id="own-point-cities" cities={cities} />
+          <EditFormActions form={form} addLabel="Добавить пункт" saveLabel="Сохранить пункт" />
         </form>
       ) : null}
     </section>
