@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, rmSync } from 'node:fs'
 import { ensureChromium } from './chromium'
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
@@ -38,7 +38,15 @@ const env = {
   ADMIN_API_TOKEN: process.env.ADMIN_API_TOKEN || randomBytes(32).toString('base64url'),
 }
 rmSync(varDir, { recursive: true, force: true })
-if (!process.argv.includes('--no-build')) run('npx', ['next', 'build'], env)
+if (!process.argv.includes('--no-build')) {
+  run('npx', ['next', 'build'], env)
+  // The build needs no database (issue 17): a page that reads one before a dynamic API would open it
+  // while prerendering, and the build's worker could still hold it when the seed below starts.
+  if (existsSync(`${varDir}/db`)) {
+    console.error(`next build opened the database ${varDir}/db: a page reads it before its permission check or connection().`)
+    process.exit(1)
+  }
+}
 run('npx', ['tsx', 'scripts/prepare-db.ts'], env)
 // The crash-recovery spec runs its own server on a copy of the seeded database: copied here, before
 // the suite's server holds it, instead of migrating and seeding a second one inside the test.

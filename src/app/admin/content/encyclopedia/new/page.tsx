@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { requirePermission } from '@/admin/session.server'
 import { ContentNewPage } from '@/admin/ui/content/content-pages'
 import { encElementFields } from '@/admin/ui/content/fields'
 import { db } from '@/db/client'
@@ -8,6 +9,8 @@ import { listEncSections } from '@/domains/encyclopedia/encyclopedia-admin.serve
 export const metadata: Metadata = { title: 'Новый элемент энциклопедии' }
 
 export default async function NewEncElementPage() {
+  // The permission first: nothing is read for a visitor without it, nor while the build prerenders the page.
+  await requirePermission('content.write', '/admin/content/encyclopedia/new/')
   const [sections, products] = await Promise.all([listEncSections(db()), productOptions(db())])
   return (
     <ContentNewPage
