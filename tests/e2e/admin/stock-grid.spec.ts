@@ -63,10 +63,6 @@ test('the warehouse keeper changes the stock of 20 offers with the keyboard, and
   // Esc drops an edit: the last row keeps what was typed before.
   await grid.locator(`[data-cell="${2 * PRODUCTS - 1}-0"]`).click()
   await page.keyboard.press('9')
-  // Esc goes to the editor once it is there: pressed before the input took the focus, it was lost.
-  const lastEditor = grid.locator(`[data-cell="${2 * PRODUCTS - 1}-0"] input`)
-  await expect(lastEditor).toBeFocused()
-  await expect(lastEditor).toHaveValue('9')
   await page.keyboard.press('Escape')
   await expect(grid.locator(`[data-cell="${2 * PRODUCTS - 1}-0"]`)).toHaveText(wanted.at(-1)!)
   // Arrows and Tab move without editing: right to the threshold, then back.
