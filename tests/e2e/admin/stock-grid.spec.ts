@@ -63,6 +63,7 @@ test('the warehouse keeper changes the stock of 20 offers with the keyboard, and
   // Esc drops an edit: the last row keeps what was typed before.
   await grid.locator(`[data-cell="${2 * PRODUCTS - 1}-0"]`).click()
   await page.keyboard.press('9')
+  await expect(grid.locator(`[data-cell="${2 * PRODUCTS - 1}-0"] input`)).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(grid.locator(`[data-cell="${2 * PRODUCTS - 1}-0"]`)).toHaveText(wanted.at(-1)!)
   // Arrows and Tab move without editing: right to the threshold, then back.

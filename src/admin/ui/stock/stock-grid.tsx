@@ -44,8 +44,8 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const table = useRef<HTMLTableElement>(null)
-  /** Set when a key already ended the edit, so the input's blur as it unmounts keeps nothing more. */
-  const closing = useRef(false)
+  /** A move asked for the active cell to take the focus once no editor is open. */
+  const focusWanted = useRef(false)
   const editable = useMemo(() => GRID_FIELDS.filter((f) => (f === 'stock' || f === 'lowStockThreshold' ? canStock : canPrice)), [canStock, canPrice])
   const columns: GridField[] = ['stock', 'lowStockThreshold', 'price', 'oldPrice']
 
@@ -78,9 +78,17 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
   const focusCell = (row: number, col: number) => {
     const r = Math.max(0, Math.min(rows.length - 1, row))
     const c = Math.max(0, Math.min(columns.length - 1, col))
+    focusWanted.current = true
     setActive({ row: r, col: c })
-    requestAnimationFrame(() => table.current?.querySelector<HTMLElement>(`[data-cell="${r}-${c}"]`)?.focus())
   }
+
+  // The focus moves after the render, never later: a deferred focus could land on the cell after a new editor
+  // opened in it, and the keys meant for the editor (Esc) would go to the cell.
+  useEffect(() => {
+    if (editing !== null || !focusWanted.current) return
+    focusWanted.current = false
+    table.current?.querySelector<HTMLElement>(`[data-cell="${active.row}-${active.col}"]`)?.focus()
+  }, [active, editing])
 
   const textOf = (row: StockGridRow, field: GridField) => drafts[row.offerId]?.[field] ?? shown(field, row[field])
   const canEdit = (col: number) => editable.includes(columns[col]!)
@@ -130,7 +138,8 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
 
   const onEditorKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const { row, col } = active
-    if (['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown'].includes(event.key)) closing.current = true
+    // The key ends this edit; the input's blur as it goes must not keep anything more.
+    if (['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown'].includes(event.key)) event.currentTarget.dataset.closed = 'true'
     if (event.key === 'Enter') {
       event.preventDefault()
       commit(event.currentTarget.value)
@@ -281,8 +290,7 @@ export function StockGrid({ rows: initial, canStock, canPrice, defaultThreshold 
                             className="w-full rounded border border-brand-500 px-1 py-0.5 text-right outline-none"
                             onKeyDown={onEditorKey}
                             onBlur={(e) => {
-                              if (closing.current) closing.current = false
-                              else commit(e.currentTarget.value)
+                              if (!e.currentTarget.dataset.closed) commit(e.currentTarget.value)
                             }}
                           />
                         ) : COLUMNS[field].money && text !== '' && !bad ? (
