@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { offers, products, sections } from './catalog'
+import { filterProperties, filterPropertyOptions, offers, products, sections } from './catalog'
 import { orders } from './orders'
 import { staff } from './staff'
 
@@ -115,6 +115,23 @@ export const exchangePropertyValues = pgTable('exchange_property_values', {
   /** 'property Ид' + '/' + 'value Ид'; a property's own name is kept under 'property Ид' + '/'. */
   key: text().primaryKey(),
   value: text().notNull(),
+  /**
+   * The filter option this reference value became (ADR 210), so an editor's rename of the option on
+   * the site does not make the next import create the 1С name again.
+   */
+  optionId: integer().references(() => filterPropertyOptions.id, { onDelete: 'set null' }),
+})
+
+/**
+ * A 1С property (Свойство of the classifier) and the shop's filter property its values fill (ADR 210).
+ * The import keeps name and type current and never touches the mapping; null: not in the filter.
+ */
+export const exchangeProperties = pgTable('exchange_properties', {
+  externalId: text().primaryKey(),
+  name: text().notNull(),
+  /** ТипЗначений: Справочник, Строка, Число… ('' when 1С does not say). */
+  valueType: text().notNull().default(''),
+  filterPropertyId: integer().references(() => filterProperties.id, { onDelete: 'set null' }),
 })
 
 /** Price types as 1С names them (ТипыЦен): the settings name the retail and the old price by name or Ид. */
