@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { sessions, users } from './accounts'
 import { offers, products } from './catalog'
+import { mediaPictures } from './media'
 
 /**
  * Content of the home page, articles, news and the ingredient encyclopedia. Everything a manager edits
@@ -120,17 +121,25 @@ export const featuredSlides = pgTable('featured_slides', {
   subtitle: text().notNull().default(''),
   description: text().notNull().default(''),
   link: text().notNull().default(''),
+  /** A media-library picture (ADR 207), shown with its sizes; null: `image`, else the offer's picture. */
+  pictureId: integer().references(() => mediaPictures.id, { onDelete: 'set null' }),
+  /** Shown from / until (ADR 207); null: no bound. */
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
   sort: integer().notNull().default(500),
   active: boolean().notNull().default(true),
 })
 
-/** Thin full-width promo strip; the newest active one is shown. */
+/** Thin full-width promo strip; the first active one in the editor's order is shown. */
 export const lightLineBanners = pgTable('light_line_banners', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   code: text().notNull().unique(),
   text: text().notNull(),
   link: text().notNull().default(''),
   linkText: text().notNull().default(''),
+  /** Shown from / until (ADR 207); null: no bound. */
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
   sort: integer().notNull().default(500),
   active: boolean().notNull().default(true),
 })

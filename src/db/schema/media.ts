@@ -32,3 +32,22 @@ export const productPictures = pgTable(
     check('product_pictures_storage', sql`${t.storage} in ('local', 's3')`),
   ],
 )
+
+/**
+ * The media library (ADR 207): pictures that belong to no product (the home slider's slides), stored
+ * in the same sizes as product pictures and chosen by id, so the storefront gets their srcset. One row
+ * per distinct upload: the same file again is the same picture.
+ */
+export const mediaPictures = pgTable(
+  'media_pictures',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    alt: text().notNull().default(''),
+    /** SHA-256 of the uploaded bytes. */
+    hash: text().notNull(),
+    storage: text().$type<'local' | 's3'>().notNull(),
+    sizes: jsonb().$type<Record<string, { key: string; url: string; width: number; height: number }>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_pictures_hash_idx').on(t.hash), check('media_pictures_storage', sql`${t.storage} in ('local', 's3')`)],
+)
