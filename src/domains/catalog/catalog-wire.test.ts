@@ -62,4 +62,19 @@ describe('catalogue result on the wire (spec field names)', () => {
     const wire = JSON.parse(JSON.stringify(toCatalogItem(product, partners)))
     expect(fromCatalogItem(wire)).toEqual({ product, partners })
   })
+
+  it('carries an uploaded picture\'s srcset to the cards show more appends, and none for a pack shot (ADR 209)', () => {
+    const srcset = '/upload/p/a-192.webp 192w, /upload/p/a-480.webp 480w, /upload/p/a-1200.webp 1200w'
+    const uploaded: ProductCardData = {
+      ...product,
+      offers: [{ ...product.offers[0]!, picture: '/upload/p/a-480.webp', srcset }, product.offers[1]!],
+    }
+    const wire = JSON.parse(JSON.stringify(toCatalogItem(uploaded, partners)))
+    expect(wire.OFFERS['71'].PREVIEW_PICTURE_SRCSET).toBe(srcset)
+    expect(wire.OFFERS['72'].PREVIEW_PICTURE_SRCSET).toBe('')
+    const back = fromCatalogItem(wire).product
+    expect(back.offers[0]!.srcset).toBe(srcset)
+    expect(back.offers[1]).not.toHaveProperty('srcset')
+    expect(back).toEqual(uploaded)
+  })
 })

@@ -22,6 +22,8 @@ export interface WireOffer {
   PACKAGE_UNIT: string
   FLAVOUR: string | null
   PREVIEW_PICTURE: string
+  /** The uploaded picture's sizes as an `srcset` (ADR 205), '' for a pack shot: cards appended by 'ПОКАЗАТЬ ЕЩЁ' carry them as the page's do (ADR 209). */
+  PREVIEW_PICTURE_SRCSET: string
   IN_STOCK: boolean
   MAX_QUANTITY: number
 }
@@ -95,6 +97,7 @@ export function toCatalogItem(p: ProductCardData, partners: readonly PartnerLink
       PACKAGE_UNIT: o.packageUnit,
       FLAVOUR: o.flavour,
       PREVIEW_PICTURE: o.picture,
+      PREVIEW_PICTURE_SRCSET: o.srcset ?? '',
       IN_STOCK: o.inStock,
       MAX_QUANTITY: o.maxQuantity,
     }
@@ -150,6 +153,7 @@ export function fromCatalogItem(item: WireItem): { product: ProductCardData; par
         oldPrice: base > price ? base : null,
         discountPercent: o.DISCOUNT_PERCENT,
         picture: o.PREVIEW_PICTURE,
+        ...(o.PREVIEW_PICTURE_SRCSET ? { srcset: o.PREVIEW_PICTURE_SRCSET } : {}),
         inStock: o.IN_STOCK,
         maxQuantity: o.MAX_QUANTITY,
       },
