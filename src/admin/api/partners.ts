@@ -25,11 +25,23 @@ import {
   updateOutlet,
   updatePartner,
 } from '@/domains/partners/partners-admin.server'
+import {
+  partnerProductInput,
+  partnerProductList,
+  partnerProductPatch,
+} from '@/domains/partners/partner-products-admin.schema'
+import {
+  addPartnerProduct,
+  listPartnerProducts,
+  removePartnerProduct,
+  updatePartnerProduct,
+} from '@/domains/partners/partner-products-admin.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
 /** Partner pharmacies with their outlets, and the home page's distributors (issue 20, ADR 202). */
 const id = z.object({ id: wire.id })
+const partnerProduct = z.object({ id: wire.id, productId: wire.id })
 const TAG = 'Партнёры и дистрибьюторы'
 
 export const listPartnersEndpoint = endpoint({
@@ -111,6 +123,53 @@ export const removeOutletEndpoint = endpoint({
   handle: ({ params, actor }) => removeOutlet(db(), actor, params.id),
 })
 
+export const listPartnerProductsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/partners/{id}/products',
+  permission: 'catalog.read',
+  summary: 'Товары, которые продаёт партнёр, со ссылками на них у партнёра',
+  tag: TAG,
+  params: id,
+  response: partnerProductList,
+  handle: ({ params }) => listPartnerProducts(db(), params.id),
+})
+
+export const addPartnerProductEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/partners/{id}/products',
+  permission: 'content.write',
+  summary:
+    'Партнёр продаёт товар: он появляется в «Где купить» товара; link — страница товара у партнёра (без неё — магазин партнёра)',
+  tag: TAG,
+  params: id,
+  body: partnerProductInput,
+  response: partnerProductList,
+  handle: ({ params, body, actor }) => addPartnerProduct(db(), actor, params.id, body),
+})
+
+export const updatePartnerProductEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/partners/{id}/products/{productId}',
+  permission: 'content.write',
+  summary: 'Изменить ссылку на товар у партнёра',
+  tag: TAG,
+  params: partnerProduct,
+  body: partnerProductPatch,
+  response: partnerProductList,
+  handle: ({ params, body, actor }) => updatePartnerProduct(db(), actor, params.id, params.productId, body),
+})
+
+export const removePartnerProductEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/partners/{id}/products/{productId}',
+  permission: 'content.write',
+  summary: 'Партнёр больше не продаёт товар: он уходит из «Где купить» товара',
+  tag: TAG,
+  params: partnerProduct,
+  response: partnerProductList,
+  handle: ({ params, actor }) => removePartnerProduct(db(), actor, params.id, params.productId),
+})
+
 export const listDistributorsEndpoint = endpoint({
   method: 'GET',
   path: '/api/admin/distributors',
@@ -163,6 +222,10 @@ export const partnerEndpoints = [
   addOutletEndpoint,
   updateOutletEndpoint,
   removeOutletEndpoint,
+  listPartnerProductsEndpoint,
+  addPartnerProductEndpoint,
+  updatePartnerProductEndpoint,
+  removePartnerProductEndpoint,
   listDistributorsEndpoint,
   createDistributorEndpoint,
   readDistributorEndpoint,
