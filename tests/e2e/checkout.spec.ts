@@ -82,6 +82,31 @@ test.describe('checkout', () => {
     expect(overflow).toBeLessThanOrEqual(1)
   })
 
+  test('a visit refreshes the order once: the basket arriving at page start is no change of the cart', async ({ page }) => {
+    await addToBasket(page)
+    await page.clock.install()
+    const refreshes: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/sale.order.ajax/') && refreshCall(r.postData() ?? '')) refreshes.push(r.postData() ?? '')
+    })
+    await openCheckout(page)
+    // The server knew the basket: the one-click notice is in the first frame, so nothing below it moves.
+    await expect(page.getByTestId('fallback-notice')).toBeVisible()
+    await expect(page.locator('header [data-slot="header-cart"] [data-cart-count]')).toBeVisible()
+    // Let React run the effects of the basket's arrival, then every timer they may have set (a cart change waits 300 ms).
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => resolve()
+      channel.port2.postMessage(null)
+    }))
+    await page.clock.runFor(2_000)
+    // A choice refreshes at once; when its answer is in, every refresh sent before it is counted.
+    const chosen = page.waitForResponse((r) => r.url().includes('/sale.order.ajax/') && refreshCall(r.request().postData() ?? ''))
+    await page.getByRole('radio', { name: /Пункты выдачи СДЭК/ }).check()
+    await chosen
+    expect(refreshes).toHaveLength(2)
+  })
+
   test('checks the form with the spec messages', async ({ page }) => {
     await addToBasket(page)
     await openCheckout(page)

@@ -170,9 +170,12 @@ export function OneClickModal({ showButton = false }: { showButton?: boolean }) 
  * The notice with the link 'формой заказа в 1 клик' (only while the cart total is above 0) and the
  * fallback modal 'Резервное оформление заказа' with the cart lines, total and the holiday message.
  */
-export function FallbackOrder({ holidayNotice = null }: { holidayNotice?: string | null }) {
+export function FallbackOrder({ holidayNotice = null, basketHasItems }: { holidayNotice?: string | null; basketHasItems: boolean }) {
   const [open, setOpen] = useState(false)
-  const { cart } = useVisitorState()
+  const { cart, loaded } = useVisitorState()
+  // Until the page-start basket call answers, the server's word stands: the notice is in the first
+  // frame and the checkout below it does not jump down when the basket arrives.
+  const hasItems = loaded ? cart.TotalPrice > 0 : basketHasItems
   const state = useFastOrder()
   useEffect(() => {
     const onOpen = () => setOpen(true)
@@ -181,7 +184,7 @@ export function FallbackOrder({ holidayNotice = null }: { holidayNotice?: string
   }, [])
   return (
     <>
-      {cart.TotalPrice > 0 && (
+      {hasItems && (
         <p className="rounded-xl bg-surface p-3 text-sm" data-testid="fallback-notice">
           Если оформить заказ не получается, воспользуйтесь{' '}
           <button type="button" onClick={() => setOpen(true)} className="text-brand-700 underline">

@@ -97,12 +97,16 @@ export function useCheckout(initialOrder: OrderState, initialPlace: Place | null
   }, [])
 
   // A cart change elsewhere (header popup, another tab's store): refresh after 300 ms, re-run the checks.
-  const { cart } = useVisitorState()
-  const cartSignature = `${cart.Count}:${cart.TotalPrice}`
-  const firstSignature = useRef(cartSignature)
+  // The page-start basket load is not a change: the first loaded basket is the baseline (counting the
+  // empty store before it as one refreshed the whole checkout a second time on every visit).
+  const { cart, loaded } = useVisitorState()
+  const cartSignature = loaded ? `${cart.Count}:${cart.TotalPrice}` : null
+  const firstSignature = useRef<string | null>(null)
   useEffect(() => {
-    if (cartSignature === firstSignature.current) return
+    if (cartSignature === null || cartSignature === firstSignature.current) return
+    const baseline = firstSignature.current === null
     firstSignature.current = cartSignature
+    if (baseline) return
     const timer = window.setTimeout(() => {
       void refresh()
       void runChecks()

@@ -52,7 +52,7 @@ export default async function OrderPage({ searchParams }: PageProps<'/personal/o
       ) : (
         <>
           <div className="mb-4">
-            <FallbackOrder holidayNotice={view.holidayNotice} />
+            <FallbackOrder holidayNotice={view.holidayNotice} basketHasItems />
           </div>
           <CheckoutPage initial={view.initial} initialPlace={view.place} tilesUrl={view.tilesUrl} />
         </>
