@@ -6,6 +6,7 @@ import type { ProgrammeView } from '@/domains/landings/programme-admin.schema'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome } from '../field'
+import { ProductSearch } from '../product-search'
 import { ui } from '../styles'
 
 type Row = { key: number; code: string; name: string | null; filters: string[]; stage: number }
@@ -156,16 +157,16 @@ export function ProgrammeEditor({ programme, canEdit }: { programme: ProgrammeVi
             )
           })}
         </ol>
-        <button
-          type="button"
-          className={ui.buttonSecondary}
-          onClick={() => {
-            setRows((all) => [...all, { key: next, code: '', name: null, filters: ['all'], stage: 1 }])
+        <ProductSearch
+          label="Добавить товар в программу"
+          pickLabel="В программу"
+          disabled={busy || !canEdit}
+          taken={(p) => rows.some((r) => r.code === p.code)}
+          onPick={(p) => {
+            setRows((all) => [...all, { key: next, code: p.code, name: p.name, filters: ['all'], stage: 1 }])
             setNext(next + 1)
           }}
-        >
-          Добавить товар
-        </button>
+        />
       </fieldset>
       {canEdit ? (
         <div className="flex flex-wrap items-center gap-3">

@@ -4,10 +4,12 @@ import { notFound } from 'next/navigation'
 import { requirePermission } from '@/admin/session.server'
 import { PageHeader } from '@/admin/ui/page-header'
 import { OutletsEditor } from '@/admin/ui/partners/outlets-editor'
+import { PartnerProductsEditor } from '@/admin/ui/partners/partner-products-editor'
 import { PARTNER_FIELDS } from '@/admin/ui/partners/partner-fields'
 import { RecordForm } from '@/admin/ui/partners/record-form'
 import { ui } from '@/admin/ui/styles'
 import { db } from '@/db/client'
+import { listPartnerProducts } from '@/domains/partners/partner-products-admin.server'
 import { partnerById } from '@/domains/partners/partners-admin.server'
 import { can } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
@@ -24,6 +26,7 @@ export default async function PartnerPage({ params }: PageProps<'/admin/partners
     throw error
   })
   const canEdit = can(actor.role, 'content.write')
+  const sold = await listPartnerProducts(db(), number)
   const { outlets, products: _products, id: _id, ...values } = partner
   return (
     <>
@@ -43,6 +46,12 @@ export default async function PartnerPage({ params }: PageProps<'/admin/partners
           fields={PARTNER_FIELDS}
           values={values}
           update={`/api/admin/partners/${partner.id}/`}
+          canEdit={canEdit}
+        />
+        <PartnerProductsEditor
+          key={`products-${partner.id}`}
+          partnerId={partner.id}
+          items={sold.items}
           canEdit={canEdit}
         />
         <OutletsEditor partnerId={partner.id} outlets={outlets} canEdit={canEdit} />
