@@ -26,6 +26,15 @@ import {
   type ImportReport,
 } from './catalog-import'
 import { readCatalogFile, writeCsv, writeXlsx, type Sheet } from './catalog-import-file'
+import {
+  filterCellText,
+  filterColumnOf,
+  loadFilterColumns,
+  resolveFilterCell,
+  storedFilterValues,
+  writeFilterValues,
+  type FilterColumn,
+} from './catalog-import-filters.server'
 import { parseImportRow, type ImportRow } from './catalog-import.schema'
 
 /**
@@ -97,7 +106,13 @@ async function catalogRows(q: Q) {
 /** The file's table: headers and one array of cells per offer; money in rubles for CSV, numbers for XLSX. */
 async function exportTable(q: Q, format: 'csv' | 'xlsx') {
   const money = (k: number | null) => (format === 'csv' ? rubles(k) : k === null ? null : k / 100)
-  const rows = (await catalogRows(q)).map((r) => {
+  const [catalog, filterColumns, filterValues] = await Promise.all([
+    catalogRows(q),
+    loadFilterColumns(q),
+    storedFilterValues(q),
+  ])
+  const none = new Set<number>()
+  const rows = catalog.map((r) => {
     const o = r.offer
     const values: Record<ColumnKey, string | number | null> = {
       code: r.code,
@@ -125,9 +140,10 @@ async function exportTable(q: Q, format: 'csv' | 'xlsx') {
       heightMm: o.heightMm,
       airRestricted: yes(o.airRestricted),
     }
-    return COLUMNS.map((c) => values[c.key])
+    const mine = filterValues.get(r.productId) ?? none
+    return [...COLUMNS.map((c) => values[c.key]), ...filterColumns.map((f) => filterCellText(f, mine))]
   })
-  return { header: COLUMNS.map((c) => c.header), rows }
+  return { header: [...COLUMNS.map((c) => c.header), ...filterColumns.map((f) => f.header)], rows }
 }
 
 export async function exportCatalogCsv(q: Q): Promise<string> {
@@ -145,6 +161,17 @@ export async function exportCatalogXlsx(q: Q): Promise<Uint8Array> {
 interface ParsedLine {
   line: number
   row: ImportRow
+  /** The filter columns' values by property id (only the properties the file has columns for). */
+  filters: Map<number, number[]>
+}
+
+/** A filter property whose values the import changes on a product. */
+interface FilterChange {
+  propertyId: number
+  code: string
+  header: string
+  optionIds: number[]
+  before: number[]
 }
 
 type OfferRecord = typeof offers.$inferSelect
@@ -215,6 +242,8 @@ interface ProductPlan {
   }
   changed: ColumnKey[]
   before: Record<string, unknown>
+  /** New: the properties with values; existing: the properties whose values change. */
+  filters: FilterChange[]
 }
 
 interface OfferPlan {
@@ -260,6 +289,7 @@ async function loadState(q: Q, codes: string[], skus: string[], lock: boolean) {
     for (const o of lock ? await query.for('update') : await query) offerRows.set(o.id, o)
   }
   return {
+    filterValues: await storedFilterValues(q, productIds),
     sectionByCode: new Map(sectionRows.map((s) => [s.code, s.id])),
     brandByCode: new Map(brandRows.map((b) => [b.code, b.id])),
     productByCode: new Map(productRows.map((p) => [p.code, p])),
@@ -286,12 +316,26 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
     truncated: false,
   }
 
-  // The header: known columns, each once, with both keys.
+  // The header: known columns, each once, with both keys; the filter's properties by name or code.
+  const filterColumns = await loadFilterColumns(q)
+  const filterAt = new Map<number, { column: FilterColumn; header: string }>()
   const keyOf = new Map<string, ColumnKey>(COLUMNS.map((c) => [c.header.toLowerCase(), c.key]))
   const columnAt: (ColumnKey | null)[] = []
   const seen = new Set<ColumnKey>()
+  const seenFilters = new Set<number>()
   sheet.header.forEach((header, i) => {
     if (header === '') return void (columnAt[i] = null)
+    const filter = filterColumnOf(filterColumns, header)
+    if (filter !== 'none') {
+      columnAt[i] = null
+      if (!filter) report.fileErrors.push(M.unknownProperty(header))
+      else if (seenFilters.has(filter.propertyId)) report.fileErrors.push(M.duplicateColumn(header))
+      else {
+        seenFilters.add(filter.propertyId)
+        filterAt.set(i, { column: filter, header })
+      }
+      return
+    }
     const key = keyOf.get(header.toLowerCase())
     if (!key) report.fileErrors.push(M.unknownColumn(header))
     else if (seen.has(key)) report.fileErrors.push(M.duplicateColumn(header))
@@ -319,12 +363,23 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
     const result = parseImportRow(values)
     const code = (values.code ?? '').trim()
     const sku = (values.sku ?? '').trim()
+    const filters = new Map<number, number[]>()
+    let filterRefusal: string | undefined
+    for (const [i, { column, header }] of filterAt) {
+      const cell = resolveFilterCell(column, header, cells[i] ?? '')
+      if (!cell.ok) {
+        filterRefusal = cell.reason
+        break
+      }
+      filters.set(column.propertyId, cell.optionIds)
+    }
     if (!result.ok) refuse(line, code, sku, result.reason)
+    else if (filterRefusal) refuse(line, code, sku, filterRefusal)
     else if (skuLine.has(result.row.sku))
       refuse(line, code, sku, M.duplicateSku(result.row.sku, skuLine.get(result.row.sku)!))
     else {
       skuLine.set(result.row.sku, line)
-      parsed.push({ line, row: result.row })
+      parsed.push({ line, row: result.row, filters })
     }
   }
   if (report.rows === 0) report.fileErrors.push(M.empty)
@@ -358,6 +413,17 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
     if (mismatch) {
       const key = PRODUCT_KEYS.find((k) => JSON.stringify(mismatch.row[k]) !== JSON.stringify(first.row[k]))!
       refuseGroup(mismatch.line, M.productMismatch(HEADER_OF[key], first.line))
+      continue
+    }
+    const sameFilters = (g: ParsedLine) =>
+      [...filterAt.values()].find(
+        ({ column }) =>
+          (g.filters.get(column.propertyId) ?? []).join() !==
+          (first.filters.get(column.propertyId) ?? []).join(),
+      )
+    const filterMismatch = group.slice(1).find((g) => sameFilters(g))
+    if (filterMismatch) {
+      refuseGroup(filterMismatch.line, M.productMismatch(sameFilters(filterMismatch)!.header, first.line))
       continue
     }
     const r = first.row
@@ -396,6 +462,15 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
         },
         changed: [],
         before: {},
+        filters: [...filterAt.values()]
+          .map(({ column, header }) => ({
+            propertyId: column.propertyId,
+            code: column.code,
+            header,
+            optionIds: first.filters.get(column.propertyId) ?? [],
+            before: [],
+          }))
+          .filter((f) => f.optionIds.length > 0),
       }
     } else {
       const storedSections = [
@@ -427,7 +502,21 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
       note('brand', existing.brandId, values.brandId !== existing.brandId)
       note('form', existing.form, values.form !== existing.form)
       note('published', existing.active, values.active !== existing.active)
-      plan = { code, firstLine: first.line, id: existing.id, values, changed, before }
+      const stored = state.filterValues.get(existing.id) ?? new Set<number>()
+      const filters: FilterChange[] = []
+      for (const { column, header } of filterAt.values()) {
+        const was = column.options.filter((o) => stored.has(o.id)).map((o) => o.id)
+        const next = first.filters.get(column.propertyId) ?? []
+        if (was.join() !== next.join())
+          filters.push({
+            propertyId: column.propertyId,
+            code: column.code,
+            header,
+            optionIds: next,
+            before: was,
+          })
+      }
+      plan = { code, firstLine: first.line, id: existing.id, values, changed, before, filters }
     }
 
     // Its offers.
@@ -507,7 +596,8 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
   const productOfCode = new Map(productPlans.map((p) => [p.code, p]))
   for (const o of offerPlans) {
     const product = productOfCode.get(o.code)!
-    const productChanges = product.firstLine === o.line ? product.changed : []
+    const productChanges = product.firstLine === o.line ? product.changed.map((k) => HEADER_OF[k]) : []
+    if (product.firstLine === o.line) productChanges.push(...product.filters.map((f) => f.header))
     if (o.id === null)
       lines.set(o.line, {
         line: o.line,
@@ -522,7 +612,7 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
         code: o.code,
         sku: o.sku,
         action: 'update',
-        changes: [...productChanges, ...o.changed].map((k) => HEADER_OF[k]),
+        changes: [...productChanges, ...o.changed.map((k) => HEADER_OF[k])],
       })
     else lines.set(o.line, { line: o.line, code: o.code, sku: o.sku, action: 'same' })
   }
@@ -531,7 +621,7 @@ async function makePlan(q: Q, actor: Actor, sheet: Sheet, lock: boolean): Promis
   report.refused = all.filter((l) => l.action === 'refused').length
   report.products = {
     create: productPlans.filter((p) => p.id === null).length,
-    update: productPlans.filter((p) => p.id !== null && p.changed.length).length,
+    update: productPlans.filter((p) => p.id !== null && (p.changed.length || p.filters.length)).length,
   }
   report.offers = {
     create: offerPlans.filter((o) => o.id === null).length,
@@ -588,7 +678,14 @@ async function writePlan(tx: Tx, actor: Actor, plan: Plan): Promise<void> {
       objectType: 'product',
       objectId: idOfCode.get(p.code)!,
       action: 'import',
-      after: { code: p.code, ...rest, sectionIds, brandId, published: active },
+      after: {
+        code: p.code,
+        ...rest,
+        sectionIds,
+        brandId,
+        published: active,
+        ...(p.filters.length ? { filterOptionIds: p.filters.flatMap((f) => f.optionIds) } : {}),
+      },
     })
   }
 
@@ -598,27 +695,29 @@ async function writePlan(tx: Tx, actor: Actor, plan: Plan): Promise<void> {
       continue
     }
     idOfCode.set(p.code, p.id)
-    if (!p.changed.length) continue
+    if (!p.changed.length && !p.filters.length) continue
     const v = p.values
-    await tx
-      .update(products)
-      .set({
-        name: v.name,
-        subTitle: v.subTitle,
-        line: v.line,
-        sectionId: v.sectionIds[0]!,
-        brandId: v.brandId,
-        form: v.form,
-        active: v.active,
-      })
-      .where(eq(products.id, p.id))
+    // Only the filter's values moved: the product's row stays as it is.
+    if (p.changed.length)
+      await tx
+        .update(products)
+        .set({
+          name: v.name,
+          subTitle: v.subTitle,
+          line: v.line,
+          sectionId: v.sectionIds[0]!,
+          brandId: v.brandId,
+          form: v.form,
+          active: v.active,
+        })
+        .where(eq(products.id, p.id))
     if (p.changed.includes('sections')) {
       await tx.delete(productSections).where(eq(productSections.productId, p.id))
       const more = v.sectionIds.slice(1)
       if (more.length)
         await tx.insert(productSections).values(more.map((sectionId) => ({ productId: p.id!, sectionId })))
     }
-    const after = Object.fromEntries(
+    const after: Record<string, unknown> = Object.fromEntries(
       p.changed.map((k) => [
         k,
         k === 'sections'
@@ -630,8 +729,24 @@ async function writePlan(tx: Tx, actor: Actor, plan: Plan): Promise<void> {
               : v[k as 'name' | 'subTitle' | 'line' | 'form'],
       ]),
     )
-    audit.push({ objectType: 'product', objectId: p.id, action: 'import', before: p.before, after })
+    const before: Record<string, unknown> = { ...p.before }
+    // The filter's values as option ids per property code, as the product editor's audit names options.
+    for (const f of p.filters) {
+      before[`filter.${f.code}`] = f.before
+      after[`filter.${f.code}`] = f.optionIds
+    }
+    audit.push({ objectType: 'product', objectId: p.id, action: 'import', before, after })
   }
+  await writeFilterValues(
+    tx,
+    plan.products.flatMap((p) =>
+      p.filters.map((f) => ({
+        productId: idOfCode.get(p.code)!,
+        propertyId: f.propertyId,
+        optionIds: f.optionIds,
+      })),
+    ),
+  )
 
   // New offers go last in their product, in file order.
   const newOffers = plan.offers.filter((o) => o.id === null)

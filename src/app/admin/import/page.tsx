@@ -3,7 +3,7 @@ import { requirePermission } from '@/admin/session.server'
 import { CatalogImportForm } from '@/admin/ui/import/catalog-import-form'
 import { PageHeader } from '@/admin/ui/page-header'
 import { ui } from '@/admin/ui/styles'
-import { COLUMNS } from '@/domains/catalog-import/catalog-import'
+import { COLUMNS, FILTER_COLUMN_HINT, FILTER_COLUMN_PREFIX } from '@/domains/catalog-import/catalog-import'
 
 export const metadata: Metadata = { title: 'Импорт и экспорт' }
 
@@ -44,6 +44,10 @@ export default async function ImportPage() {
                   </td>
                 </tr>
               ))}
+              <tr className="border-t border-line">
+                <td className="py-1.5 pr-4 font-medium whitespace-nowrap">{FILTER_COLUMN_PREFIX}…</td>
+                <td className="py-1.5 text-ink-600">товар · {FILTER_COLUMN_HINT}</td>
+              </tr>
             </tbody>
           </table>
         </section>
