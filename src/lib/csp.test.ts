@@ -10,6 +10,13 @@ describe('content security policy', () => {
     expect(policy).toContain("object-src 'none'")
   })
 
+  it('frames only our pages and the video hosts’ embed players (ADR 209)', () => {
+    const policy = contentSecurityPolicy({ dev: false, nonce: 'abc', frameAncestors: "'self'" })
+    expect(policy.split('; ').find((d) => d.startsWith('frame-src'))).toBe(
+      "frame-src 'self' https://www.youtube-nocookie.com https://rutube.ru https://vkvideo.ru https://vk.com",
+    )
+  })
+
   it('makes a fresh, unguessable nonce each time', () => {
     const nonces = new Set(Array.from({ length: 100 }, newNonce))
     expect(nonces.size).toBe(100)

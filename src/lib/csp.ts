@@ -16,6 +16,17 @@ export const NO_EXTRA_SOURCES: CspSources = { script: [], connect: [], frame: []
 /** The request header that carries the nonce to the pages (read with `headers()`). */
 export const NONCE_HEADER = 'x-nonce'
 
+/**
+ * The embed players of the video hosts a meal-plan video may come from (YouTube, Rutube, VK Video,
+ * ADR 209): only these may be framed, and only after the buyer presses play (no frame before).
+ */
+export const VIDEO_FRAME_SOURCES = [
+  'https://www.youtube-nocookie.com',
+  'https://rutube.ru',
+  'https://vkvideo.ru',
+  'https://vk.com',
+] as const
+
 const list = (sources: readonly string[]) => sources.map((s) => ` ${s}`).join('')
 
 /** 16 random bytes, base64: unguessable and fresh for every request. */
@@ -33,7 +44,7 @@ export function contentSecurityPolicy(options: { dev: boolean; nonce: string; fr
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${list(extra.connect)}`,
-    `frame-src 'self'${list(extra.frame)}`,
+    `frame-src 'self'${list(VIDEO_FRAME_SOURCES)}${list(extra.frame)}`,
     `frame-ancestors ${options.frameAncestors}`,
     "base-uri 'self'",
     "form-action 'self'",

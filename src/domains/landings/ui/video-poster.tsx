@@ -1,10 +1,13 @@
 'use client'
 
 import { useState } from 'react'
+import { videoSource } from '../meal-plan-video'
 
 /**
- * The shop ships no external video: a poster with a play button; the local file plays when the data
- * names one, else a placeholder says the video is being prepared (ADR 081).
+ * A poster with a play button; a click plays the local file the data names, or a YouTube, Rutube or
+ * VK Video page in its host's embed player (ADR 209; nothing of the host loads before the click), else
+ * a placeholder says the video is being prepared (ADR 081). An address of any other host is treated
+ * as none (and the CSP's frame-src would not let it in either).
  */
 export function VideoPoster({
   poster,
@@ -23,8 +26,23 @@ export function VideoPoster({
   const [own, setOwn] = useState(false)
   const playing = active ?? own
   if (playing) {
-    return src ? (
-      <video src={src} poster={poster} controls autoPlay className="aspect-video w-full rounded-2xl bg-black" data-video-playing />
+    // A product landing's block names a file of the site as before (ADR 081), whatever its extension.
+    const source = videoSource(src) ?? (src.startsWith('/') && !src.startsWith('//') ? { kind: 'file', src } : { kind: 'none' })
+    if (source.kind === 'embed')
+      return (
+        <iframe
+          src={source.src}
+          title={title}
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="aspect-video w-full rounded-2xl bg-black"
+          data-video-playing
+          data-video-host={source.host}
+        />
+      )
+    return source.kind === 'file' ? (
+      <video src={source.src} poster={poster} controls autoPlay className="aspect-video w-full rounded-2xl bg-black" data-video-playing />
     ) : (
       <div className="flex aspect-video w-full flex-col items-center justify-center rounded-2xl bg-ink-900 p-6 text-center text-white" data-video-playing>
         <p className="text-lg font-semibold">{title}</p>
