@@ -14,6 +14,9 @@ export async function register() {
   const { followChanges } = await import('@/db/change-feed')
   const { logger } = await import('@/lib/logger')
   await followChanges().catch((error: unknown) => logger.error({ err: error }, 'cannot follow the change feed: other instances’ writes show after the cache TTL'))
+  // Articles and news published with a later date appear at that moment, without a write (ADR 208).
+  const { startPublicationTimer } = await import('@/domains/content/publication-timer.server')
+  startPublicationTimer()
   const { startOutboxWorker } = await import('@/domains/mail/mail.server')
   startOutboxWorker()
   const { startHousekeeping } = await import('@/domains/housekeeping/housekeeping.server')

@@ -1,6 +1,8 @@
 import 'server-only'
 import { db } from '@/db/client'
 import { cached } from '@/lib/cache'
+import { now } from '@/lib/clock'
+import { draftMark, type DraftMark } from './content'
 import * as q from './content.db'
 
 /** Content changes rarely; catalogue-dependent parts also drop with the 'catalog' tag. */
@@ -23,13 +25,15 @@ export interface NewsCard {
   previewText: string
   picture: string
   publishedAt: string
+  /** Only in an editor's preview (ADR 208): why buyers do not see it. */
+  mark?: DraftMark
 }
 
 export const articleUrl = (code: string) => `/health/item/${code}/`
 
 export function homeArticles(): Promise<ArticleItem[]> {
   return cached('content:home-articles', { tags: TAGS }, async () =>
-    (await q.selectArticleCards(db(), { recommendedOnly: true, limit: 10 })).map((a) => ({
+    (await q.selectArticleCards(db(), { at: now() }, { recommendedOnly: true, limit: 10 })).map((a) => ({
       ID: a.id,
       NAME: a.name,
       IMG: a.picture,
@@ -39,16 +43,25 @@ export function homeArticles(): Promise<ArticleItem[]> {
   )
 }
 
-export function latestNews(limit = 6): Promise<NewsCard[]> {
-  return cached(`content:news:${limit}`, { tags: TAGS }, async () =>
-    (await q.selectNewsCards(db(), limit)).map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() })),
-  )
+type NewsRow = Awaited<ReturnType<typeof q.selectNewsCards>>[number]
+const toNewsCard = ({ published, ...n }: NewsRow, at: Date, drafts: boolean): NewsCard => {
+  const mark = drafts ? draftMark({ published, publishedAt: n.publishedAt }, at) : undefined
+  return { ...n, publishedAt: n.publishedAt.toISOString(), ...(mark ? { mark } : {}) }
 }
 
-export function allNews(): Promise<NewsCard[]> {
-  return cached('content:news:all', { tags: TAGS }, async () =>
-    (await q.selectNewsCards(db())).map((n) => ({ ...n, publishedAt: n.publishedAt.toISOString() })),
-  )
+export function latestNews(limit = 6): Promise<NewsCard[]> {
+  return cached(`content:news:${limit}`, { tags: TAGS }, async () => {
+    const at = now()
+    return (await q.selectNewsCards(db(), { at }, limit)).map((n) => toNewsCard(n, at, false))
+  })
+}
+
+/** drafts: an editor's preview (ADR 201, 208), drafts and scheduled news marked. */
+export function allNews(drafts = false): Promise<NewsCard[]> {
+  return cachedUnlessDrafts(drafts, 'content:news:all', TAGS, async () => {
+    const at = now()
+    return (await q.selectNewsCards(db(), { at, drafts })).map((n) => toNewsCard(n, at, drafts))
+  })
 }
 
 /**
@@ -61,8 +74,15 @@ function cachedUnlessDrafts<T>(drafts: boolean, key: string, tags: readonly stri
 
 export function newsItem(code: string, drafts = false) {
   return cachedUnlessDrafts(drafts, `content:news-item:${code}`, TAGS, async () => {
-    const item = await q.selectNewsItem(db(), code, drafts)
-    return item ? { ...item, publishedAt: item.publishedAt.toISOString() } : null
+    const at = now()
+    const item = await q.selectNewsItem(db(), code, { at, drafts })
+    return item
+      ? {
+          ...item,
+          publishedAt: item.publishedAt.toISOString(),
+          mark: draftMark({ published: item.active, publishedAt: item.publishedAt }, at) ?? null,
+        }
+      : null
   })
 }
 
@@ -77,41 +97,49 @@ export interface ArticleCard {
   picture: string
   professional: boolean
   publishedAt: string
+  /** Only in an editor's preview (ADR 208): why buyers do not see it. */
+  mark?: DraftMark
 }
 
-const toCard = (a: Omit<ArticleCard, 'publishedAt'> & { publishedAt: Date }): ArticleCard => ({
-  ...a,
-  publishedAt: a.publishedAt.toISOString(),
-})
+type ArticleRow = Awaited<ReturnType<typeof q.selectArticleCards>>[number]
+const toCard = ({ published, ...a }: ArticleRow, at: Date, drafts: boolean): ArticleCard => {
+  const mark = drafts ? draftMark({ published, publishedAt: a.publishedAt }, at) : undefined
+  return { ...a, publishedAt: a.publishedAt.toISOString(), ...(mark ? { mark } : {}) }
+}
 
-export function allArticles(): Promise<ArticleCard[]> {
-  return cached('content:articles', { tags: TAGS }, async () => (await q.selectArticleCards(db())).map(toCard))
+/** drafts: an editor's preview (ADR 201, 208), drafts and scheduled articles marked. */
+export function allArticles(drafts = false): Promise<ArticleCard[]> {
+  return cachedUnlessDrafts(drafts, 'content:articles', TAGS, async () => {
+    const at = now()
+    return (await q.selectArticleCards(db(), { at, drafts })).map((a) => toCard(a, at, drafts))
+  })
 }
 
 export function tagCloud() {
   return cached('content:tag-cloud', { tags: TAGS }, async () =>
-    (await q.selectTagCloud(db())).map(({ UF_CODE, UF_NAME }) => ({ UF_CODE, UF_NAME })),
+    (await q.selectTagCloud(db(), now())).map(({ UF_CODE, UF_NAME }) => ({ UF_CODE, UF_NAME })),
   )
 }
 
-export function articlesByTag(code: string) {
-  return cached(`content:tag:${code}`, { tags: TAGS }, async () => {
+export function articlesByTag(code: string, drafts = false) {
+  return cachedUnlessDrafts(drafts, `content:tag:${code}`, TAGS, async () => {
     const tag = await q.selectTagByCode(db(), code)
     if (!tag) return null
     const ids = new Set(await q.selectArticleIdsByTag(db(), tag.id))
-    return { name: tag.name, articles: (await allArticles()).filter((a) => ids.has(a.id)) }
+    return { name: tag.name, articles: (await allArticles(drafts)).filter((a) => ids.has(a.id)) }
   })
 }
 
 /** The article page: text, button, expert, accordion, tags, products and recommendations. */
 export function articlePage(code: string, drafts = false) {
   return cachedUnlessDrafts(drafts, `content:article:${code}`, WITH_CATALOG, async () => {
-    const a = await q.selectArticle(db(), code, drafts)
+    const at = now()
+    const a = await q.selectArticle(db(), code, { at, drafts })
     if (!a) return null
     const [tags, productIds, recommended] = await Promise.all([
       q.selectArticleTags(db(), a.id),
       q.selectArticleProductIds(db(), a.id),
-      q.selectArticleCards(db(), { recommendedOnly: true }),
+      q.selectArticleCards(db(), { at }, { recommendedOnly: true }),
     ])
     return {
       ID: a.id,
@@ -123,6 +151,7 @@ export function articlePage(code: string, drafts = false) {
       professional: a.professional,
       publishedAt: a.publishedAt.toISOString(),
       published: a.active,
+      mark: draftMark({ published: a.active, publishedAt: a.publishedAt }, at) ?? null,
       seoTitle: a.seoTitle,
       seoDescription: a.seoDescription,
       TEXT: a.text,
@@ -141,6 +170,6 @@ export function articlePage(code: string, drafts = false) {
 /** For the product page's articles tab (#articles): articles that talk about the product. */
 export function articlesForProduct(productId: number): Promise<{ link: string; image: string; title: string }[]> {
   return cached(`content:product-articles:${productId}`, { tags: TAGS }, async () =>
-    (await q.selectArticlesOfProduct(db(), productId)).map((a) => ({ link: articleUrl(a.code), image: a.picture, title: a.name })),
+    (await q.selectArticlesOfProduct(db(), productId, now())).map((a) => ({ link: articleUrl(a.code), image: a.picture, title: a.name })),
   )
 }

@@ -37,3 +37,16 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'lo
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso)).replace(/\s*г\.$/, '')
 }
+
+/**
+ * How an editor's preview marks an item buyers do not see (ADR 208): unpublished, or published with
+ * a date still to come (a scheduled publication). Undefined: buyers see it.
+ */
+export type DraftMark = 'draft' | 'scheduled'
+
+export const DRAFT_LABELS: Record<DraftMark, string> = { draft: 'Черновик', scheduled: 'Запланировано' }
+
+export function draftMark(item: { published: boolean; publishedAt: Date | null }, at: Date): DraftMark | undefined {
+  if (!item.published) return 'draft'
+  return item.publishedAt && item.publishedAt.getTime() > at.getTime() ? 'scheduled' : undefined
+}

@@ -11,12 +11,12 @@ export async function selectEncSections(db: Conn) {
     .orderBy(asc(encSections.sort), asc(encSections.id))
 }
 
-/** Elements of one section, or of all sections when sectionId is 0. */
-export async function selectEncElementLinks(db: Conn, sectionId: number) {
+/** Elements of one section, or of all sections when sectionId is 0; drafts: hidden ones too (ADR 208). */
+export async function selectEncElementLinks(db: Conn, sectionId: number, drafts = false) {
   return db
-    .select({ NAME: encElements.name, CODE: encElements.code })
+    .select({ NAME: encElements.name, CODE: encElements.code, published: encElements.active })
     .from(encElements)
-    .where(and(eq(encElements.active, true), sectionId > 0 ? eq(encElements.sectionId, sectionId) : undefined))
+    .where(and(drafts ? undefined : eq(encElements.active, true), sectionId > 0 ? eq(encElements.sectionId, sectionId) : undefined))
 }
 
 /** drafts: an editor's preview (ADR 201) also sees hidden elements. */

@@ -29,14 +29,21 @@ export function encSections(): Promise<EncSection[]> {
   )
 }
 
-/** POST /ajax/get-enc-elements/: elements of a section (0 = all) grouped by first letter. */
-export async function encElementsByLetter(sectionId: number): Promise<{ elementsArr: Record<string, EncElementLink[]> }> {
+/**
+ * POST /ajax/get-enc-elements/: elements of a section (0 = all) grouped by first letter. drafts: an
+ * editor's preview (ADR 201, 208), read past the cache, hidden elements marked.
+ */
+export async function encElementsByLetter(sectionId: number, drafts = false): Promise<{ elementsArr: Record<string, EncElementLink[]> }> {
   if (sectionId > 0 && !(await encSections()).some((s) => s.ID === sectionId)) {
     throw new Refusal('not-found', MESSAGES.sectionNotFound)
   }
-  const elementsArr = await cached(`content:enc-elements:${sectionId}`, { tags: TAGS }, async () =>
-    groupByLetter(await q.selectEncElementLinks(db(), sectionId)),
-  )
+  const load = async () =>
+    groupByLetter(
+      (await q.selectEncElementLinks(db(), sectionId, drafts)).map(({ published, ...link }): EncElementLink =>
+        published ? link : { ...link, mark: 'draft' },
+      ),
+    )
+  const elementsArr = await (drafts ? load() : cached(`content:enc-elements:${sectionId}`, { tags: TAGS }, load))
   return { elementsArr }
 }
 

@@ -24,6 +24,8 @@ export const ALL_INGREDIENTS_HASH = 'vse-ingredienty'
 export interface EncElementLink {
   NAME: string
   CODE: string
+  /** Only in an editor's preview (ADR 208): a hidden element, which buyers do not see. */
+  mark?: 'draft'
 }
 
 const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true })

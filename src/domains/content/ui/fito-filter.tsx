@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { plural } from '@/lib/plural'
 import type { ArticleCard } from '../content.server'
-import { EMPTY_FITO_FILTER, filterMaterials, formatDate, type FitoFilter, type FitoSort } from '../content'
+import { DRAFT_LABELS, EMPTY_FITO_FILTER, filterMaterials, formatDate, type FitoFilter, type FitoSort } from '../content'
 
 /** A material as the list shows it: an article card without its row id. */
 export type MaterialCard = Omit<ArticleCard, 'id'>
@@ -89,6 +89,11 @@ export function FitoFilteredList({ materials }: { materials: MaterialCard[] }) {
                   <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700">{m.category}</span>
                   {m.professional && <span className="rounded bg-accent-500/15 px-2 py-0.5 font-semibold text-accent-500">Для специалистов</span>}
                   <time dateTime={m.publishedAt}>{formatDate(m.publishedAt)}</time>
+                  {m.mark && (
+                    <span data-draft-mark={m.mark} className="rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
+                      {DRAFT_LABELS[m.mark]}
+                    </span>
+                  )}
                 </span>
                 <span className="mt-2 font-semibold leading-snug group-hover:text-brand-700">{m.name}</span>
                 <span className="mt-2 line-clamp-3 text-sm text-ink-600">{m.previewText}</span>

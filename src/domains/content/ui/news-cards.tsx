@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { NEWS_SLIDER_LAYOUT, Slider } from '@/ui/slider'
 import { formatDate } from '../content'
 import type { NewsCard } from '../content.server'
+import { DraftBadge } from './preview-banner'
 
 export const ALL_NEWS_URL = '/news/'
 
@@ -14,9 +15,12 @@ export function NewsCardView({ item, headingLevel = 3 }: { item: NewsCard; headi
         <img src={item.picture} alt="" loading="lazy" className="h-full w-full object-cover" />
       </Link>
       <div className="flex flex-1 flex-col p-4">
-        <time dateTime={item.publishedAt} className="text-xs text-ink-600">
-          {formatDate(item.publishedAt)}
-        </time>
+        <span className="flex flex-wrap items-center gap-2">
+          <time dateTime={item.publishedAt} className="text-xs text-ink-600">
+            {formatDate(item.publishedAt)}
+          </time>
+          <DraftBadge mark={item.mark} />
+        </span>
         <Heading className="mt-1 font-semibold leading-snug">
           <Link href={`/news/${item.code}/`} className="hover:text-brand-600">
             {item.name}

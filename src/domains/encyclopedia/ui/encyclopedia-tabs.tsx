@@ -107,6 +107,11 @@ export function EncyclopediaTabs({ sections, initial }: { sections: EncTab[]; in
                       <Link href={`/encyclopedia/item/${el.CODE}/`} className="hover:text-brand-600 hover:underline">
                         {el.NAME}
                       </Link>
+                      {el.mark && (
+                        <span data-draft-mark={el.mark} className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                          Черновик
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

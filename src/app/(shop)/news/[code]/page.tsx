@@ -26,7 +26,9 @@ export default async function NewsItemPage({ params }: PageProps<'/news/[code]'>
   const others = latest.filter((n) => n.code !== code).slice(0, 6)
   return (
     <>
-      {preview && <PreviewBanner published={item.active} path={`/news/${item.code}/`} />}
+      {preview && (
+        <PreviewBanner mark={item.mark} publishedAt={item.publishedAt} path={`/news/${item.code}/`} />
+      )}
       <div className="container-page py-6 sm:py-8">
         <Link href={ALL_NEWS_URL} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
           ← Все новости

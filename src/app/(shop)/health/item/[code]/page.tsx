@@ -30,7 +30,9 @@ export default async function ArticlePage({ params }: PageProps<'/health/item/[c
   const products = await loadProductCards(article.productIds)
   return (
     <>
-      {preview && <PreviewBanner published={article.published} path={`/health/item/${article.CODE}/`} />}
+      {preview && (
+        <PreviewBanner mark={article.mark} publishedAt={article.publishedAt} path={`/health/item/${article.CODE}/`} />
+      )}
       <div className="container-page py-6 sm:py-8">
         {article.professional && <HealthProfessionalGate />}
         <nav aria-label="Хлебные крошки" className="text-sm text-ink-400">

@@ -3,6 +3,8 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { articlesByTag, tagCloud } from '@/domains/content/content.server'
+import { isPreview } from '@/domains/content/preview.server'
+import { PreviewBanner } from '@/domains/content/ui/preview-banner'
 import { TagCloud } from '@/domains/content/ui/article-blocks'
 import { FitoFilteredList } from '@/domains/content/ui/fito-filter'
 
@@ -15,22 +17,26 @@ export async function generateMetadata({ params }: PageProps<'/health/tag/[code]
 export default async function TagPage({ params }: PageProps<'/health/tag/[code]'>) {
   await connection()
   const { code } = await params
-  const [tag, tags] = await Promise.all([articlesByTag(code), tagCloud()])
+  const preview = await isPreview()
+  const [tag, tags] = await Promise.all([articlesByTag(code, preview), tagCloud()])
   if (!tag) notFound()
   return (
-    <div className="container-page py-6 sm:py-8">
-      <nav aria-label="Хлебные крошки" className="text-sm text-ink-400">
-        <Link href="/health/additionals/" className="hover:text-brand-600">
-          Статьи о здоровье
-        </Link>
-      </nav>
-      <h1 className="mt-2 text-2xl font-bold sm:text-4xl">#{tag.name}</h1>
-      <div className="mt-6">
-        <TagCloud tags={tags} current={code} />
+    <>
+      {preview && <PreviewBanner list path={`/health/tag/${code}/`} />}
+      <div className="container-page py-6 sm:py-8">
+        <nav aria-label="Хлебные крошки" className="text-sm text-ink-400">
+          <Link href="/health/additionals/" className="hover:text-brand-600">
+            Статьи о здоровье
+          </Link>
+        </nav>
+        <h1 className="mt-2 text-2xl font-bold sm:text-4xl">#{tag.name}</h1>
+        <div className="mt-6">
+          <TagCloud tags={tags} current={code} />
+        </div>
+        <div className="mt-6">
+          <FitoFilteredList materials={tag.articles} />
+        </div>
       </div>
-      <div className="mt-6">
-        <FitoFilteredList materials={tag.articles} />
-      </div>
-    </div>
+    </>
   )
 }
