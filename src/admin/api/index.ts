@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint'
 import { auditEndpoints } from './audit'
+import { bannerEndpoints } from './banners'
 import { catalogImportEndpoints } from './catalog-import'
 import { catalogStructureEndpoints } from './catalog-structure'
 import { contentEndpoints } from './content'
@@ -58,5 +59,6 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
   ...webinarEndpoints,
   ...landingEndpoints,
   ...programmeEndpoints,
+  ...bannerEndpoints,
   // Each area adds its list here, one line.
 ]

@@ -9,6 +9,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/sections/', label: 'Разделы и бренды', permission: 'catalog.read' },
   { href: '/admin/filter-properties/', label: 'Свойства фильтра', permission: 'catalog.read' },
   { href: '/admin/showcases/', label: 'Витрины главной', permission: 'catalog.read' },
+  { href: '/admin/banners/', label: 'Баннеры', permission: 'catalog.read' },
   { href: '/admin/stock/', label: 'Остатки', permission: 'catalog.read' },
   { href: '/admin/import/', label: 'Импорт и экспорт', permission: 'catalog.write' },
   { href: '/admin/exchange/', label: 'Обмен с 1С', permission: 'settings.read' },

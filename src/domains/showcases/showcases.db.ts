@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { offerPictureSql } from '@/domains/media/storefront-pictures.server'
 import {
@@ -6,6 +6,7 @@ import {
   distributors,
   featuredSlides,
   lightLineBanners,
+  mediaPictures,
   offers,
   productBadges,
   products,
@@ -104,11 +105,18 @@ export async function selectHighDiscountProducts(db: Conn, minPercent: number, l
   return rows.map((r) => r.id)
 }
 
-export async function selectFeaturedSlides(db: Conn) {
+/** Shown at `at` by its shown-from/until bounds (ADR 207): started (inclusive), not yet ended. */
+function shownAt(table: typeof featuredSlides | typeof lightLineBanners, at: Date) {
+  return and(or(isNull(table.startsAt), lte(table.startsAt, at)), or(isNull(table.endsAt), gt(table.endsAt, at)))
+}
+
+export async function selectFeaturedSlides(db: Conn, at: Date) {
   return db
     .select({
       id: featuredSlides.id,
       image: featuredSlides.image,
+      /** The media-library picture's stored sizes (ADR 207), null when the slide has none. */
+      pictureSizes: mediaPictures.sizes,
       title: featuredSlides.title,
       subtitle: featuredSlides.subtitle,
       description: featuredSlides.description,
@@ -127,15 +135,17 @@ export async function selectFeaturedSlides(db: Conn) {
     .innerJoin(offers, eq(offers.id, featuredSlides.offerId))
     .innerJoin(products, eq(products.id, offers.productId))
     .innerJoin(sections, eq(sections.id, products.sectionId))
-    .where(and(eq(featuredSlides.active, true), eq(offers.active, true), eq(products.active, true)))
+    .leftJoin(mediaPictures, eq(mediaPictures.id, featuredSlides.pictureId))
+    .where(and(eq(featuredSlides.active, true), shownAt(featuredSlides, at), eq(offers.active, true), eq(products.active, true)))
     .orderBy(asc(featuredSlides.sort), asc(featuredSlides.id))
 }
 
-export async function selectLightLine(db: Conn) {
+/** The first active line in the editor's order that is shown at `at`; the newest first at equal positions. */
+export async function selectLightLine(db: Conn, at: Date) {
   const [row] = await db
-    .select()
+    .select({ text: lightLineBanners.text, link: lightLineBanners.link, linkText: lightLineBanners.linkText })
     .from(lightLineBanners)
-    .where(eq(lightLineBanners.active, true))
+    .where(and(eq(lightLineBanners.active, true), shownAt(lightLineBanners, at)))
     .orderBy(asc(lightLineBanners.sort), desc(lightLineBanners.id))
     .limit(1)
   return row ?? null

@@ -3,7 +3,9 @@ import { db } from '@/db/client'
 import { productUrl } from '@/domains/catalog/catalog'
 import { loadProductCards } from '@/domains/catalog/catalog.server'
 import { homeArticles, latestNews } from '@/domains/content/content.server'
+import { srcsetOf } from '@/domains/media/media-library'
 import { cached } from '@/lib/cache'
+import { now } from '@/lib/clock'
 import { kopecksToRubles } from '@/lib/money'
 import { HOME_NEWS_COUNT, type ExpertTabContent, type FeaturedSlide, type MainpageBanger, type ProductTab, type ProductTabContent } from './showcases'
 import * as q from './showcases.db'
@@ -65,10 +67,15 @@ export function mainpageProductTabs(): Promise<ProductTab[]> {
   })
 }
 
+/**
+ * A slide's shown-from/until bound is read at load time: crossing one announces nothing, so a
+ * scheduled slide appears (or goes) within the cache's TTL of its time (ADR 207).
+ */
 export function featuredSlides(): Promise<FeaturedSlide[]> {
   return cached('content:featured', { tags: WITH_CATALOG }, async () =>
-    (await q.selectFeaturedSlides(db())).map((s) => ({
-      IMAGE: s.image || s.offerPicture,
+    (await q.selectFeaturedSlides(db(), now())).map((s) => ({
+      IMAGE: s.pictureSizes?.card?.url || s.image || s.offerPicture,
+      IMAGE_SRCSET: srcsetOf(s.pictureSizes),
       SUBTITLE: s.subtitle,
       TITLE: s.title,
       DESCRIPTION: s.description,
@@ -84,7 +91,7 @@ export function featuredSlides(): Promise<FeaturedSlide[]> {
 }
 
 export function lightLineBanner() {
-  return cached('content:light-line', { tags: TAGS }, () => q.selectLightLine(db()))
+  return cached('content:light-line', { tags: TAGS }, () => q.selectLightLine(db(), now()))
 }
 
 export function distributorsList() {

@@ -65,6 +65,8 @@ export const showcaseTabUrl = (block: ShowcaseBlock, anchor: string) =>
 
 export interface FeaturedSlide {
   IMAGE: string
+  /** The media-library picture's sizes (ADR 207); '' for a typed address or the offer's picture. */
+  IMAGE_SRCSET: string
   SUBTITLE: string
   TITLE: string
   DESCRIPTION: string

@@ -10,6 +10,8 @@ import { Slider } from '@/ui/slider'
 import { FEATURED_AUTOPLAY_MS, FEATURED_TRANSITION_MS, type FeaturedSlide } from '../showcases'
 
 const ONE_PER_VIEW = { base: { perView: 1, gap: 10 }, steps: [{ minWidth: 767, perView: 1, gap: 20 }] }
+/** The picture's box: w-48 (192 px) on phones, at most max-w-xs (320 px) from sm. */
+const FEATURED_PICTURE_SIZES = '(min-width: 640px) 320px, 192px'
 /** The spec: the cart button adds one unit after a 300 ms delay. */
 const ADD_DELAY_MS = 300
 
@@ -38,6 +40,8 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
             {/* The first slide is the top of the home page on every screen: its picture is the LCP candidate. */}
             <img
               src={s.IMAGE}
+              srcSet={s.IMAGE_SRCSET || undefined}
+              sizes={s.IMAGE_SRCSET ? FEATURED_PICTURE_SIZES : undefined}
               alt={s.NAME}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}

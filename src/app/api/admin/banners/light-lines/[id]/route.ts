@@ -1,0 +1,4 @@
+import { readLightLineEndpoint, updateLightLineEndpoint } from '@/admin/api/banners'
+
+export const GET = readLightLineEndpoint.serve
+export const PATCH = updateLightLineEndpoint.serve

@@ -1,0 +1,3 @@
+import { reorderLightLinesEndpoint } from '@/admin/api/banners'
+
+export const POST = reorderLightLinesEndpoint.serve

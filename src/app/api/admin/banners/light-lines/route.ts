@@ -1,0 +1,3 @@
+import { createLightLineEndpoint } from '@/admin/api/banners'
+
+export const POST = createLightLineEndpoint.serve

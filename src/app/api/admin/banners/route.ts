@@ -1,0 +1,3 @@
+import { listBannersEndpoint } from '@/admin/api/banners'
+
+export const GET = listBannersEndpoint.serve

@@ -1,0 +1,3 @@
+import { reorderFeaturedSlidesEndpoint } from '@/admin/api/banners'
+
+export const POST = reorderFeaturedSlidesEndpoint.serve

@@ -1,0 +1,3 @@
+import { createFeaturedSlideEndpoint } from '@/admin/api/banners'
+
+export const POST = createFeaturedSlideEndpoint.serve

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { LIBRARY_MESSAGES as M } from './media-library'
+import { MAX_ALT_LENGTH } from './media'
+
+/** The media library's inputs and answers (ADR 207): one schema per input. */
+export const libraryUploadQuery = z.strictObject({ alt: z.string({ error: M.alt }).trim().max(MAX_ALT_LENGTH, { error: M.alt }).optional() })
+
+export const libraryPictureView = z.object({
+  id: z.number(),
+  alt: z.string(),
+  urls: z.object({ thumb: z.string(), card: z.string(), gallery: z.string() }),
+  srcset: z.string(),
+  width: z.number(),
+  height: z.number(),
+  createdAt: z.string(),
+})
+export const libraryList = z.object({ items: z.array(libraryPictureView) })
