@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { clientIp } from './client-ip'
 import { FormShapeError, parseFormFields, type FormObject } from './form-data'
+import { JsonText } from './json-text'
 import { logger } from './logger'
 import { Refusal, type RefusalKind } from './refusal'
 import {
@@ -105,7 +106,7 @@ export function answerForError(error: unknown, request: Request, cookies: readon
 export function json(body: unknown, status = 200, cookies: readonly CookieToSet[] = []): Response {
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
   for (const c of cookies) headers.append('set-cookie', serializeCookie(c))
-  return new Response(JSON.stringify(body), { status, headers })
+  return new Response(body instanceof JsonText ? body.text : JSON.stringify(body), { status, headers })
 }
 
 export function invalidAnswer(error: z.ZodError) {

@@ -1,9 +1,25 @@
 import 'server-only'
+import { db } from '@/db/client'
+import { cached, invalidateTag } from '@/lib/cache'
+import { JsonText } from '@/lib/json-text'
 import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
 import { kopecksToRubles } from '@/lib/money'
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES } from './delivery'
+import { activeCarrier } from './carriers/registry.server'
+import { DELIVERY_MESSAGES } from './delivery'
 import type { CarrierPointsInput, PvzInput } from './delivery.schema'
+import {
+  carrierPickerSource,
+  carrierSource,
+  getPointsBody,
+  pointsAnswerOf,
+  serviceSource,
+  storedPointsOf,
+  toPickerPoint,
+  type PickerPoint,
+  type StoredPoints,
+} from './points-answer'
+import { fillAnswer, readStoredPoints, serviceAnswer } from './points-answer.db'
 import {
   findCity,
   isOverWeight,
@@ -12,19 +28,9 @@ import {
   quoteForCity,
   serviceByHandler,
   type CityRow,
-  type PointRow,
 } from './delivery.server'
 
-/** A point in the picker's list: small, since Moscow sends more than a thousand. */
-export interface PickerPoint {
-  id: string
-  name: string
-  type: string
-  address: string
-  coords: [number, number]
-  canGetPayment: boolean
-  graph: string
-}
+export type { PickerPoint } from './points-answer'
 
 export interface PickerPointDetail extends PickerPoint {
   price: number
@@ -41,18 +47,6 @@ function locationZoom(city: CityRow): number {
   return city.population >= 2_000_000 ? 1 : 2
 }
 
-function toPickerPoint(p: PointRow): PickerPoint {
-  return {
-    id: p.id,
-    name: p.name,
-    type: p.kind,
-    address: p.address,
-    coords: [p.lat, p.lon],
-    canGetPayment: p.canGetPayment,
-    graph: p.workTime,
-  }
-}
-
 async function cityOrFail(code: string): Promise<CityRow> {
   const city = await findCity(code)
   if (!city) throw new Refusal('not-found', DELIVERY_MESSAGES.unknownCity, { error: DELIVERY_MESSAGES.unknownCity, points: [] })
@@ -65,24 +59,48 @@ async function providerOrFail(type: string) {
   return provider
 }
 
-export async function getPoints(input: Extract<PvzInput, { action: 'getPoints' }>) {
+const TAG = 'delivery'
+
+/**
+ * A city's points of the method as the picker lists them, stored as JSON (ADR 211): the row written
+ * when the points last changed, kept in the process like every delivery list. A carrier's city with no
+ * row or no points goes through the carrier's first load and the live query; an answer without points
+ * is not kept in the process, so the next call tries the first load again (ADR 176).
+ */
+async function storedPoints(handler: string, city: CityRow, postPay: boolean): Promise<StoredPoints> {
+  const carrier = activeCarrier(handler)
+  if (carrier) {
+    const source = carrierSource(carrier.code)
+    const key = `delivery:points-answer:${source}:${city.code}:${postPay ? 'Y' : 'N'}`
+    const points = await cached(key, { tags: [TAG, key], ttlSeconds: 300 }, async () => {
+      const stored = await readStoredPoints(db(), source, city.code, postPay)
+      if (stored && stored.total > 0) return stored
+      const live = pointsAnswerOf((await carrier.pointsInCity(city)).map(carrierPickerSource))
+      if (live.points > 0) await fillAnswer(db(), source, city.code, live)
+      return storedPointsOf(live, postPay)
+    })
+    if (points.total === 0) invalidateTag(key)
+    return points
+  }
+  const service = await serviceByHandler(handler)
+  if (!service) return storedPointsOf(pointsAnswerOf([]), postPay)
+  const source = serviceSource(service.id)
+  return cached(`delivery:points-answer:${source}:${city.code}:${postPay ? 'Y' : 'N'}`, { tags: [TAG], ttlSeconds: 300 }, async () => {
+    const stored = await readStoredPoints(db(), source, city.code, postPay)
+    if (stored) return stored
+    const live = await serviceAnswer(db(), service.id, city.code)
+    await fillAnswer(db(), source, city.code, live)
+    return storedPointsOf(live, postPay)
+  })
+}
+
+/** The spec's getPoints: the stored points' text joined with the city's location, not serialised again. */
+export async function getPoints(input: Extract<PvzInput, { action: 'getPoints' }>): Promise<JsonText> {
   const city = await cityOrFail(input.city)
   const provider = await providerOrFail(input.type)
-  const all = await provider.pointsInCity(city.code)
-  const points = (input.postPay === 'Y' ? all.filter((p) => p.canGetPayment) : all)
-    .slice(0, DELIVERY_LIMITS.maxPoints)
-    .map(toPickerPoint)
-  const message =
-    points.length > 0
-      ? undefined
-      : all.length === 0 && provider.handler === 'sdek'
-        ? DELIVERY_MESSAGES.noSdekPoints
-        : DELIVERY_MESSAGES.noSuitablePoints
-  return {
-    points,
-    location: { coords: { lat: city.lat, lon: city.lon }, zoom: locationZoom(city) },
-    ...(message ? { message } : {}),
-  }
+  const points = await storedPoints(provider.handler, city, input.postPay === 'Y')
+  const location = { coords: { lat: city.lat, lon: city.lon }, zoom: locationZoom(city) }
+  return new JsonText(getPointsBody(points, { handler: provider.handler, location }))
 }
 
 export async function getInfo(input: Extract<PvzInput, { action: 'getInfo' }>): Promise<PickerPointDetail> {

@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { queryRows } from '@/db/rows'
 import { carrierCities, carrierPoints, cities } from '@/db/schema'
+import { DELIVERY_LIMITS } from '../delivery'
+import { carrierPickerSource, carrierSource, pointsAnswerOf, type PointsAnswer } from '../points-answer'
+import { writeAnswer } from '../points-answer.db'
 import type { CarrierCity, CarrierPoint } from './carrier'
 
 type Q = Db | Tx
@@ -28,6 +31,11 @@ export async function pointsInCity(q: Q, carrier: string, cityCode: string, limi
       order by ${carrierPoints.code} limit ${limit}
     ) p`)
   return row ? (JSON.parse(row.points) as CarrierPoint[]) : []
+}
+
+/** The carrier's points of a city as the picker lists them (ADR 211): the live query's answer. */
+export async function carrierAnswer(q: Q, carrier: string, cityCode: string): Promise<PointsAnswer> {
+  return pointsAnswerOf((await pointsInCity(q, carrier, cityCode, DELIVERY_LIMITS.maxPoints)).map(carrierPickerSource))
 }
 
 export async function pointCount(q: Q, carrier: string, cityCode: string): Promise<number> {
@@ -58,9 +66,10 @@ function snake(name: string): string {
 
 /**
  * The city's points as the carrier lists them now: each upserted, and those of the city it no longer
- * lists set inactive (kept, so an order's point still reads). One transaction, so the map never shows
- * half a refresh. The rows travel as one JSON parameter (json_populate_recordset) rather than 28 000
- * bound parameters for Moscow's 1 500 points.
+ * lists set inactive (kept, so an order's point still reads), and the city's stored getPoints answer
+ * written again (ADR 211). One transaction, so the map never shows half a refresh. The rows travel as
+ * one JSON parameter (json_populate_recordset) rather than 28 000 bound parameters for Moscow's 1 500
+ * points.
  */
 export async function replaceCityPoints(db: Db, carrier: string, cityCode: string, points: readonly CarrierPoint[], at: Date): Promise<void> {
   const rows = points.map((p) => Object.fromEntries(COLUMNS.map((c) => [snake(c), c === 'carrier' ? carrier : c === 'refreshedAt' ? at.toISOString() : p[c]])))
@@ -89,6 +98,8 @@ export async function replaceCityPoints(db: Db, carrier: string, cityCode: strin
           ...(codes.length > 0 ? [sql`${carrierPoints.code} not in (select json_array_elements_text(${JSON.stringify(codes)}::json))`] : []),
         ),
       )
+    // The checkout's stored answer follows in the same transaction (ADR 211): never a map of half a refresh.
+    await writeAnswer(tx, carrierSource(carrier), cityCode, await carrierAnswer(tx, carrier, cityCode))
   })
 }
 

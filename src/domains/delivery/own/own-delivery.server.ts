@@ -7,6 +7,7 @@ import { cities, courierCities, deliveryServices, deliveryTariffs, pickupPoints 
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
+import { rewriteServiceAnswers } from '../points-answer.db'
 import {
   OWN_DELIVERY_MESSAGES as M,
   type CourierZoneInput,
@@ -86,6 +87,8 @@ export async function createOwnPoint(q: Db, actor: Actor, input: OwnPointInput):
     await cityOrRefuse(tx, input.cityCode)
     const row = { id: `SHOP-${randomBytes(4).toString('hex').toUpperCase()}`, serviceId: service.id, kind: 'PVZ', maxWeightGrams: service.maxWeightGrams, ...input }
     await tx.insert(pickupPoints).values(row)
+    // The checkout's stored answer of the city, in the same transaction (ADR 211).
+    await rewriteServiceAnswers(tx, service.id, [row.cityCode])
     await recordChange(tx, actor, { objectType: 'delivery-point', objectId: row.id, action: 'create', after: input })
     await announceChanges(tx, [TAG])
     return row.id
@@ -107,6 +110,8 @@ export async function updateOwnPoint(q: Db, actor: Actor, id: string, patch: Par
     const changes = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
     if (Object.keys(changes).length === 0) return
     await tx.update(pickupPoints).set(changes).where(eq(pickupPoints.id, id))
+    // Both cities' stored answers when the point moved (ADR 211).
+    await rewriteServiceAnswers(tx, service.id, [before.cityCode, patch.cityCode ?? before.cityCode])
     const old = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof PointRow]]))
     await recordChange(tx, actor, { objectType: 'delivery-point', objectId: id, action: 'update', before: old, after: changes })
     await announceChanges(tx, [TAG])
