@@ -7,11 +7,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GET as serveLibraryFile } from '@/app/upload/media/[name]/route'
 import { db } from '@/db/client'
 import { auditLog, featuredSlides, lightLineBanners, products } from '@/db/schema'
-import { BANNER_MESSAGES as M, type BannerList, type FeaturedSlideView, type LightLineView } from '@/domains/banners/banners'
+import {
+  BANNER_MESSAGES as M,
+  type BannerList,
+  type FeaturedSlideView,
+  type LightLineView,
+} from '@/domains/banners/banners'
 import { EDIT_MESSAGES } from '@/domains/edits/edits'
 import { PICTURE_MESSAGES } from '@/domains/media/media'
 import type { LibraryPictureView } from '@/domains/media/media-library'
-import { featuredSlides as homeSlides, homePageData, lightLineBanner } from '@/domains/showcases/showcases.server'
+import {
+  featuredSlides as homeSlides,
+  homePageData,
+  lightLineBanner,
+} from '@/domains/showcases/showcases.server'
 import { clearCache } from '@/lib/cache'
 import { ADMIN_MESSAGES, type Endpoint } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
@@ -40,8 +49,14 @@ beforeAll(async () => {
   varDir = await mkdtemp(path.join(tmpdir(), 'banners-'))
   vi.stubEnv('VAR_DIR', varDir)
   reloadEnv()
-  for (const role of ['content', 'warehouse'] as const) as[role] = { cookie: (await signedInStaff(role)).cookie }
-  const [product] = await db().select({ code: products.code }).from(products).where(eq(products.active, true)).orderBy(products.id).limit(1)
+  for (const role of ['content', 'warehouse'] as const)
+    as[role] = { cookie: (await signedInStaff(role)).cookie }
+  const [product] = await db()
+    .select({ code: products.code })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(products.id)
+    .limit(1)
   productCode = product!.code
 })
 
@@ -53,16 +68,36 @@ afterAll(async () => {
   await rm(varDir, { recursive: true, force: true })
 })
 
-async function call<T = Record<string, unknown>>(endpoint: Endpoint, auth: Auth, options: { id?: number; body?: unknown } = {}) {
-  const response = await callEndpoint(endpoint, auth, { params: options.id === undefined ? undefined : { id: String(options.id) }, body: options.body })
+async function call<T = Record<string, unknown>>(
+  endpoint: Endpoint,
+  auth: Auth,
+  options: { id?: number; body?: unknown } = {},
+) {
+  const response = await callEndpoint(endpoint, auth, {
+    params: options.id === undefined ? undefined : { id: String(options.id) },
+    body: options.body,
+  })
   return { status: response.status, body: (await response.json()) as T }
 }
 
 /** The upload as the editor's page sends it: the file's bytes as the body. */
-async function upload(auth: Auth, bytes: Uint8Array<ArrayBuffer>, alt = ''): Promise<{ status: number; body: LibraryPictureView & { error?: string } }> {
+async function upload(
+  auth: Auth,
+  bytes: Uint8Array<ArrayBuffer>,
+  alt = '',
+): Promise<{ status: number; body: LibraryPictureView & { error?: string } }> {
   const url = new URL('/api/admin/media/', 'http://localhost:3000')
   if (alt) url.searchParams.set('alt', alt)
-  const request = new Request(url, { method: 'POST', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: auth.cookie, 'content-type': 'image/png' }, body: bytes })
+  const request = new Request(url, {
+    method: 'POST',
+    headers: {
+      host: 'localhost:3000',
+      origin: 'http://localhost:3000',
+      cookie: auth.cookie,
+      'content-type': 'image/png',
+    },
+    body: bytes,
+  })
   const response = await uploadLibraryEndpoint.serve(request)
   return { status: response.status, body: (await response.json()) as LibraryPictureView & { error?: string } }
 }
@@ -83,20 +118,40 @@ describe('the media library', () => {
     expect(first.status).toBe(200)
     expect(first.body).toMatchObject({ alt: 'Осенний набор', width: 1200, height: 750 })
     expect(first.body.urls.card).toMatch(/^\/upload\/media\/[0-9a-f]{32}\.webp$/)
-    expect(first.body.srcset).toBe(`${first.body.urls.thumb} 192w, ${first.body.urls.card} 480w, ${first.body.urls.gallery} 1200w`)
-    const served = await serveLibraryFile(new Request('http://localhost/'), { params: Promise.resolve({ name: first.body.urls.card.split('/').at(-1)! }) })
-    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, 'image/webp', 'public, max-age=31536000, immutable'])
+    expect(first.body.srcset).toBe(
+      `${first.body.urls.thumb} 192w, ${first.body.urls.card} 480w, ${first.body.urls.gallery} 1200w`,
+    )
+    const served = await serveLibraryFile(new Request('http://localhost/'), {
+      params: Promise.resolve({ name: first.body.urls.card.split('/').at(-1)! }),
+    })
+    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, immutable',
+    ])
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(480)
-    expect((await serveLibraryFile(new Request('http://localhost/'), { params: Promise.resolve({ name: '..%2Fsecret.webp' }) })).status).toBe(404)
+    expect(
+      (
+        await serveLibraryFile(new Request('http://localhost/'), {
+          params: Promise.resolve({ name: '..%2Fsecret.webp' }),
+        })
+      ).status,
+    ).toBe(404)
 
     const again = await upload(as.content, await png('#3a7'))
     expect(again.body.id).toBe(first.body.id)
     const items = (await call<{ items: LibraryPictureView[] }>(listLibraryEndpoint, as.warehouse)).body.items
     expect(items.filter((p) => p.id === first.body.id)).toHaveLength(1)
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.objectType, 'media-picture'), eq(auditLog.objectId, String(first.body.id))))
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'media-picture'), eq(auditLog.objectId, String(first.body.id))))
     expect(audit.map((a) => a.action)).toEqual(['create'])
 
-    const notPicture = await upload(as.content, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))
+    const notPicture = await upload(
+      as.content,
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    )
     expect([notPicture.status, notPicture.body.error]).toEqual([400, PICTURE_MESSAGES.type])
     expect((await upload(as.warehouse, await png('#111'))).status).toBe(403)
   })
@@ -108,22 +163,53 @@ describe('the featured slider through /api/admin/', () => {
     await homePageData() // warm the caches: the change must reach them through the tag
     const before = await slideTitles()
     const created = await call<FeaturedSlideView>(createFeaturedSlideEndpoint, as.content, {
-      body: { productCode, title: 'Осенний иммунитет', subtitle: 'Новинка', description: 'Курс на месяц', link: '/catalog/', pictureId: picture.id },
+      body: {
+        productCode,
+        title: 'Осенний иммунитет',
+        subtitle: 'Новинка',
+        description: 'Курс на месяц',
+        link: '/catalog/',
+        pictureId: picture.id,
+      },
     })
     expect(created.status).toBe(200)
-    expect(created.body).toMatchObject({ title: 'Осенний иммунитет', productCode, active: true, startsAt: null, endsAt: null, preview: picture.urls.card })
+    expect(created.body).toMatchObject({
+      title: 'Осенний иммунитет',
+      productCode,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+      preview: picture.urls.card,
+    })
     expect(created.body.picture?.id).toBe(picture.id)
     expect((await list()).slides.at(-1)?.id).toBe(created.body.id)
 
     const shown = (await homePageData()).featured.find((s) => s.TITLE === 'Осенний иммунитет')
-    expect(shown).toMatchObject({ SUBTITLE: 'Новинка', DESCRIPTION: 'Курс на месяц', LINK: '/catalog/', IMAGE: picture.urls.card })
+    expect(shown).toMatchObject({
+      SUBTITLE: 'Новинка',
+      DESCRIPTION: 'Курс на месяц',
+      LINK: '/catalog/',
+      IMAGE: picture.urls.card,
+    })
     // A 900 px upload: its gallery size is 900 px wide, never enlarged.
-    expect(shown?.IMAGE_SRCSET).toBe(`${picture.urls.thumb} 192w, ${picture.urls.card} 480w, ${picture.urls.gallery} 900w`)
+    expect(shown?.IMAGE_SRCSET).toBe(
+      `${picture.urls.thumb} 192w, ${picture.urls.card} 480w, ${picture.urls.gallery} 900w`,
+    )
     expect(await slideTitles()).toEqual([...before, 'Осенний иммунитет'])
 
-    expect((await call(updateFeaturedSlideEndpoint, as.content, { id: created.body.id, body: { active: false } })).status).toBe(200)
+    expect(
+      (await call(updateFeaturedSlideEndpoint, as.content, { id: created.body.id, body: { active: false } }))
+        .status,
+    ).toBe(200)
     expect(await slideTitles()).toEqual(before)
-    expect((await call(updateFeaturedSlideEndpoint, as.content, { id: created.body.id, body: { active: true, pictureId: null } })).status).toBe(200)
+    expect(
+      (
+        await call(updateFeaturedSlideEndpoint, as.content, {
+          id: created.body.id,
+          body: { active: true, pictureId: null },
+        })
+      ).status,
+    ).toBe(200)
     const back = (await homeSlides()).find((s) => s.TITLE === 'Осенний иммунитет')
     expect(back?.IMAGE_SRCSET).toBe('') // the offer's own picture
     expect(back?.IMAGE).not.toBe(picture.urls.card)
@@ -134,9 +220,22 @@ describe('the featured slider through /api/admin/', () => {
       .where(and(eq(auditLog.objectType, 'featured_slide'), eq(auditLog.objectId, String(created.body.id))))
       .orderBy(auditLog.id)
     expect(audit).toEqual([
-      { action: 'create', before: null, after: expect.objectContaining({ productCode, title: 'Осенний иммунитет', pictureId: picture.id, active: true }) },
+      {
+        action: 'create',
+        before: null,
+        after: expect.objectContaining({
+          productCode,
+          title: 'Осенний иммунитет',
+          pictureId: picture.id,
+          active: true,
+        }),
+      },
       { action: 'update', before: { active: true }, after: { active: false } },
-      { action: 'update', before: { active: false, pictureId: picture.id }, after: { active: true, pictureId: null } },
+      {
+        action: 'update',
+        before: { active: false, pictureId: picture.id },
+        after: { active: true, pictureId: null },
+      },
     ])
   })
 
@@ -145,14 +244,22 @@ describe('the featured slider through /api/admin/', () => {
     await homeSlides()
     await db().update(featuredSlides).set({ title: 'Мимо редактора' }).where(eq(featuredSlides.id, slide!.id))
     expect(await slideTitles()).not.toContain('Мимо редактора')
-    await call(updateFeaturedSlideEndpoint, as.content, { id: slide!.id, body: { subtitle: 'Через редактора' } })
+    await call(updateFeaturedSlideEndpoint, as.content, {
+      id: slide!.id,
+      body: { subtitle: 'Через редактора' },
+    })
     expect(await slideTitles()).toContain('Мимо редактора')
   })
 
   it('shows a slide only within its dates, and refuses an end before the start', async () => {
     const start = Date.now() + 24 * hour
     const created = await call<FeaturedSlideView>(createFeaturedSlideEndpoint, as.content, {
-      body: { productCode, title: 'Чёрная пятница', startsAt: new Date(start).toISOString(), endsAt: new Date(start + 48 * hour).toISOString() },
+      body: {
+        productCode,
+        title: 'Чёрная пятница',
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 48 * hour).toISOString(),
+      },
     })
     expect(created.status).toBe(200)
     expect(await slideTitles()).not.toContain('Чёрная пятница')
@@ -166,15 +273,29 @@ describe('the featured slider through /api/admin/', () => {
     // Back to the real time before calling the API: two days on, the staff session would have expired.
     setClock(null)
 
-    const wrong = await call<{ error: string; errors: { field: string }[] }>(updateFeaturedSlideEndpoint, as.content, { id: created.body.id, body: { endsAt: new Date(start - hour).toISOString() } })
+    const wrong = await call<{ error: string; errors: { field: string }[] }>(
+      updateFeaturedSlideEndpoint,
+      as.content,
+      { id: created.body.id, body: { endsAt: new Date(start - hour).toISOString() } },
+    )
     expect([wrong.status, wrong.body.error, wrong.body.errors[0]?.field]).toEqual([400, M.range, 'endsAt'])
-    const format = await call<{ error: string }>(updateFeaturedSlideEndpoint, as.content, { id: created.body.id, body: { startsAt: '01.12.2026' } })
+    const format = await call<{ error: string }>(updateFeaturedSlideEndpoint, as.content, {
+      id: created.body.id,
+      body: { startsAt: '01.12.2026' },
+    })
     expect([format.status, format.body.error]).toEqual([400, M.date])
     // The same instant in another offset (Moscow time) is no change: nothing audited.
     const moscow = new Date(start + 3 * hour).toISOString().replace('Z', '+03:00')
-    const audited = () => db().$count(auditLog, and(eq(auditLog.objectType, 'featured_slide'), eq(auditLog.objectId, String(created.body.id))))
+    const audited = () =>
+      db().$count(
+        auditLog,
+        and(eq(auditLog.objectType, 'featured_slide'), eq(auditLog.objectId, String(created.body.id))),
+      )
     const count = await audited()
-    const same = await call<FeaturedSlideView>(updateFeaturedSlideEndpoint, as.content, { id: created.body.id, body: { startsAt: moscow } })
+    const same = await call<FeaturedSlideView>(updateFeaturedSlideEndpoint, as.content, {
+      id: created.body.id,
+      body: { startsAt: moscow },
+    })
     expect([same.status, same.body.startsAt]).toEqual([200, new Date(start).toISOString()])
     expect(await audited()).toBe(count)
   })
@@ -182,23 +303,48 @@ describe('the featured slider through /api/admin/', () => {
   it('reorders by the whole list, and refuses a partial one, a bad link, an unknown picture or product', async () => {
     const ids = (await list()).slides.map((s) => s.id)
     const order = [ids.at(-1)!, ...ids.slice(0, -1)]
-    const reordered = await call<BannerList>(reorderFeaturedSlidesEndpoint, as.content, { body: { ids: order } })
+    const reordered = await call<BannerList>(reorderFeaturedSlidesEndpoint, as.content, {
+      body: { ids: order },
+    })
     expect(reordered.status).toBe(200)
     expect(reordered.body.slides.map((s) => s.id)).toEqual(order)
     const firstShown = reordered.body.slides.find((s) => s.active && s.startsAt === null)
     expect((await homeSlides())[0]?.TITLE).toBe(firstShown?.title)
-    const partial = await call<{ error: string }>(reorderFeaturedSlidesEndpoint, as.content, { body: { ids: order.slice(1) } })
+    const partial = await call<{ error: string }>(reorderFeaturedSlidesEndpoint, as.content, {
+      body: { ids: order.slice(1) },
+    })
     expect([partial.status, partial.body.error]).toEqual([400, M.order])
 
     for (const link of ['javascript:alert(1)', 'http://example.org/', '//evil.example/', 'catalog/']) {
-      const refused = await call<{ error: string; errors: { field: string }[] }>(updateFeaturedSlideEndpoint, as.content, { id: ids[0]!, body: { link } })
-      expect([refused.status, refused.body.error, refused.body.errors[0]?.field]).toEqual([400, M.slideLink, 'link'])
+      const refused = await call<{ error: string; errors: { field: string }[] }>(
+        updateFeaturedSlideEndpoint,
+        as.content,
+        { id: ids[0]!, body: { link } },
+      )
+      expect([refused.status, refused.body.error, refused.body.errors[0]?.field]).toEqual([
+        400,
+        M.slideLink,
+        'link',
+      ])
     }
-    const picture = await call<{ error: string; errors: { field: string }[] }>(updateFeaturedSlideEndpoint, as.content, { id: ids[0]!, body: { pictureId: 999_999 } })
-    expect([picture.status, picture.body.error, picture.body.errors[0]?.field]).toEqual([400, M.picture, 'pictureId'])
-    const product = await call<{ error: string }>(createFeaturedSlideEndpoint, as.content, { body: { productCode: 'no-such-product', title: 'Слайд' } })
+    const picture = await call<{ error: string; errors: { field: string }[] }>(
+      updateFeaturedSlideEndpoint,
+      as.content,
+      { id: ids[0]!, body: { pictureId: 999_999 } },
+    )
+    expect([picture.status, picture.body.error, picture.body.errors[0]?.field]).toEqual([
+      400,
+      M.picture,
+      'pictureId',
+    ])
+    const product = await call<{ error: string }>(createFeaturedSlideEndpoint, as.content, {
+      body: { productCode: 'no-such-product', title: 'Слайд' },
+    })
     expect([product.status, product.body.error]).toEqual([400, M.product])
-    const unknownField = await call<{ error: string }>(updateFeaturedSlideEndpoint, as.content, { id: ids[0]!, body: { image: '/upload/x.png' } })
+    const unknownField = await call<{ error: string }>(updateFeaturedSlideEndpoint, as.content, {
+      id: ids[0]!,
+      body: { image: '/upload/x.png' },
+    })
     expect([unknownField.status, unknownField.body.error]).toEqual([400, EDIT_MESSAGES.unknownField])
     expect((await call(readFeaturedSlideEndpoint, as.content, { id: 999_999 })).status).toBe(404)
   })
@@ -206,7 +352,10 @@ describe('the featured slider through /api/admin/', () => {
   it('lets the warehouse read the banners but not change them', async () => {
     const { slides } = await list()
     expect((await call(listBannersEndpoint, as.warehouse)).status).toBe(200)
-    const refused = await call(updateFeaturedSlideEndpoint, as.warehouse, { id: slides[0]!.id, body: { title: 'Склад' } })
+    const refused = await call(updateFeaturedSlideEndpoint, as.warehouse, {
+      id: slides[0]!.id,
+      body: { title: 'Склад' },
+    })
     expect(refused).toEqual({ status: 403, body: { error: ADMIN_MESSAGES.forbidden } })
     expect((await call(createLightLineEndpoint, as.warehouse, { body: { text: 'Склад' } })).status).toBe(403)
     expect((await list()).slides[0]?.title).toBe(slides[0]!.title)
@@ -216,7 +365,9 @@ describe('the featured slider through /api/admin/', () => {
 describe('the light line through /api/admin/', () => {
   it('the first shown line in the editor order is on the cached home page; hidden or out of its dates, the next one is', async () => {
     const seeded = await lightLineBanner()
-    const created = await call<LightLineView>(createLightLineEndpoint, as.content, { body: { text: 'Бесплатная доставка от 3 000 ₽', link: '/delivery/', linkText: 'Условия' } })
+    const created = await call<LightLineView>(createLightLineEndpoint, as.content, {
+      body: { text: 'Бесплатная доставка от 3 000 ₽', link: '/delivery/', linkText: 'Условия' },
+    })
     expect(created.status).toBe(200)
     expect(created.body).toMatchObject({ text: 'Бесплатная доставка от 3 000 ₽', active: true })
     expect(await lightLineBanner()).toEqual(seeded) // last in the order
@@ -224,10 +375,17 @@ describe('the light line through /api/admin/', () => {
     const ids = (await list()).lightLines.map((l) => l.id)
     const order = [created.body.id, ...ids.filter((i) => i !== created.body.id)]
     expect((await call(reorderLightLinesEndpoint, as.content, { body: { ids: order } })).status).toBe(200)
-    expect(await lightLineBanner()).toEqual({ text: 'Бесплатная доставка от 3 000 ₽', link: '/delivery/', linkText: 'Условия' })
+    expect(await lightLineBanner()).toEqual({
+      text: 'Бесплатная доставка от 3 000 ₽',
+      link: '/delivery/',
+      linkText: 'Условия',
+    })
     expect((await homePageData()).lightLine?.text).toBe('Бесплатная доставка от 3 000 ₽')
 
-    const edited = await call<LightLineView>(updateLightLineEndpoint, as.content, { id: created.body.id, body: { endsAt: new Date(Date.now() + hour).toISOString() } })
+    const edited = await call<LightLineView>(updateLightLineEndpoint, as.content, {
+      id: created.body.id,
+      body: { endsAt: new Date(Date.now() + hour).toISOString() },
+    })
     expect(edited.status).toBe(200)
     expect((await lightLineBanner())?.text).toBe('Бесплатная доставка от 3 000 ₽')
     setClock(() => new Date(Date.now() + 2 * hour))
@@ -235,19 +393,37 @@ describe('the light line through /api/admin/', () => {
     expect(await lightLineBanner()).toEqual(seeded)
     setClock(null)
 
-    expect((await call(updateLightLineEndpoint, as.content, { id: created.body.id, body: { endsAt: null, active: false } })).status).toBe(200)
+    expect(
+      (
+        await call(updateLightLineEndpoint, as.content, {
+          id: created.body.id,
+          body: { endsAt: null, active: false },
+        })
+      ).status,
+    ).toBe(200)
     expect(await lightLineBanner()).toEqual(seeded)
     const audit = await db()
       .select({ action: auditLog.action, after: auditLog.after })
       .from(auditLog)
-      .where(and(inArray(auditLog.objectType, ['light_line_banner']), inArray(auditLog.action, ['create', 'update', 'reorder'])))
+      .where(
+        and(
+          inArray(auditLog.objectType, ['light_line_banner']),
+          inArray(auditLog.action, ['create', 'update', 'reorder']),
+        ),
+      )
       .orderBy(auditLog.id)
     expect(audit.map((a) => a.action)).toEqual(['create', 'reorder', 'update', 'update'])
     expect(audit.at(-1)?.after).toEqual({ endsAt: null, active: false })
 
-    const refused = await call<{ error: string; errors: { field: string }[] }>(updateLightLineEndpoint, as.content, { id: created.body.id, body: { text: 'x' } })
+    const refused = await call<{ error: string; errors: { field: string }[] }>(
+      updateLightLineEndpoint,
+      as.content,
+      { id: created.body.id, body: { text: 'x' } },
+    )
     expect([refused.status, refused.body.error, refused.body.errors[0]?.field]).toEqual([400, M.text, 'text'])
-    const range = await call<{ error: string }>(createLightLineEndpoint, as.content, { body: { text: 'Акция', startsAt: '2026-12-02T00:00:00+03:00', endsAt: '2026-12-01T00:00:00+03:00' } })
+    const range = await call<{ error: string }>(createLightLineEndpoint, as.content, {
+      body: { text: 'Акция', startsAt: '2026-12-02T00:00:00+03:00', endsAt: '2026-12-01T00:00:00+03:00' },
+    })
     expect([range.status, range.body.error]).toEqual([400, M.range])
     expect(await db().$count(lightLineBanners, eq(lightLineBanners.text, 'Акция'))).toBe(0)
   })

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { bannerList, bannerOrderInput, featuredSlideInput, featuredSlidePatch, featuredSlideView, lightLineInput, lightLinePatch, lightLineView } from '@/domains/banners/banners.schema'
+import {
+  bannerList,
+  bannerOrderInput,
+  featuredSlideInput,
+  featuredSlidePatch,
+  featuredSlideView,
+  lightLineInput,
+  lightLinePatch,
+  lightLineView,
+} from '@/domains/banners/banners.schema'
 import {
   createFeaturedSlide,
   createLightLine,
@@ -70,7 +79,8 @@ export const updateFeaturedSlideEndpoint = endpoint({
   method: 'PATCH',
   path: '/api/admin/banners/slides/{id}',
   permission: 'content.write',
-  summary: 'Изменить слайд: товар, тексты, ссылка, картинка (pictureId; null — картинка товара), даты показа, показ; слайды не удаляются, а скрываются',
+  summary:
+    'Изменить слайд: товар, тексты, ссылка, картинка (pictureId; null — картинка товара), даты показа, показ; слайды не удаляются, а скрываются',
   tag: TAG,
   params: id,
   body: featuredSlidePatch,
@@ -82,7 +92,8 @@ export const createLightLineEndpoint = endpoint({
   method: 'POST',
   path: '/api/admin/banners/light-lines',
   permission: 'content.write',
-  summary: 'Новая полоса над шапкой: текст, ссылка и её текст, даты показа; встаёт последней (на сайте — первая показываемая по порядку)',
+  summary:
+    'Новая полоса над шапкой: текст, ссылка и её текст, даты показа; встаёт последней (на сайте — первая показываемая по порядку)',
   tag: TAG,
   body: lightLineInput,
   response: lightLineView,
@@ -137,10 +148,15 @@ export const uploadLibraryEndpoint = endpoint({
   method: 'POST',
   path: '/api/admin/media',
   permission: 'content.write',
-  summary: 'Загрузить картинку в медиатеку: тело запроса — сам файл JPEG, PNG или WebP (не больше 10 МБ); alt — описание; тот же файл повторно — та же картинка',
+  summary:
+    'Загрузить картинку в медиатеку: тело запроса — сам файл JPEG, PNG или WebP (не больше 10 МБ); alt — описание; тот же файл повторно — та же картинка',
   tag: TAG,
   query: libraryUploadQuery,
-  upload: { mediaTypes: ['image/jpeg', 'image/png', 'image/webp'], maxBytes: MAX_PICTURE_BYTES, tooLarge: PICTURE_MESSAGES.size },
+  upload: {
+    mediaTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: MAX_PICTURE_BYTES,
+    tooLarge: PICTURE_MESSAGES.size,
+  },
   response: libraryPictureView,
   handle: ({ query, bytes, actor }) => uploadLibraryPicture(db(), actor, bytes, query),
 })

@@ -4,12 +4,20 @@ import { libraryPictureView } from '@/domains/media/media-library.schema'
 import { BANNER_MESSAGES as M } from './banners'
 
 /** What staff send for the home page's banners (issue 20, ADR 207): one schema per input. */
-const id = z.number({ error: M.picture }).int({ error: M.picture }).positive({ error: M.picture }).max(2_147_483_647, { error: M.picture })
+const id = z
+  .number({ error: M.picture })
+  .int({ error: M.picture })
+  .positive({ error: M.picture })
+  .max(2_147_483_647, { error: M.picture })
 /** An instant with its offset, or null for no bound. */
 const instant = z.iso.datetime({ offset: true, error: M.date }).nullable()
 
 const slideFields = {
-  productCode: z.string({ error: M.product }).trim().min(1, { error: M.product }).max(100, { error: M.product }),
+  productCode: z
+    .string({ error: M.product })
+    .trim()
+    .min(1, { error: M.product })
+    .max(100, { error: M.product }),
   title: text(2, 120, M.title),
   subtitle: text(0, 120, M.subtitle),
   description: text(0, 600, M.description),
@@ -58,11 +66,23 @@ export const lightLineInput = z.strictObject(
 )
 export const lightLinePatch = patchOf(lineFields)
 
-const orderId = z.number({ error: M.order }).int({ error: M.order }).positive({ error: M.order }).max(2_147_483_647, { error: M.order })
+const orderId = z
+  .number({ error: M.order })
+  .int({ error: M.order })
+  .positive({ error: M.order })
+  .max(2_147_483_647, { error: M.order })
 /** The whole list's order at once: every banner of the list, each once, first shown first. */
-export const bannerOrderInput = z.strictObject({ ids: z.array(orderId, { error: M.order }).min(1, { error: M.order }).max(500, { error: M.order }) }, strict)
+export const bannerOrderInput = z.strictObject(
+  { ids: z.array(orderId, { error: M.order }).min(1, { error: M.order }).max(500, { error: M.order }) },
+  strict,
+)
 
-const window = { active: z.boolean(), startsAt: z.string().nullable(), endsAt: z.string().nullable(), position: z.number() }
+const window = {
+  active: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  position: z.number(),
+}
 export const featuredSlideView = z.object({
   id: z.number(),
   title: z.string(),
@@ -77,5 +97,11 @@ export const featuredSlideView = z.object({
   productName: z.string(),
   ...window,
 })
-export const lightLineView = z.object({ id: z.number(), text: z.string(), link: z.string(), linkText: z.string(), ...window })
+export const lightLineView = z.object({
+  id: z.number(),
+  text: z.string(),
+  link: z.string(),
+  linkText: z.string(),
+  ...window,
+})
 export const bannerList = z.object({ slides: z.array(featuredSlideView), lightLines: z.array(lightLineView) })

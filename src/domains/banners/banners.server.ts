@@ -11,7 +11,13 @@ import { offerPictureSql } from '@/domains/media/storefront-pictures.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { BANNER_MESSAGES as M, type BannerList, type FeaturedSlideView, type LightLineView } from './banners'
-import { bannerOrderInput, featuredSlideInput, featuredSlidePatch, lightLineInput, lightLinePatch } from './banners.schema'
+import {
+  bannerOrderInput,
+  featuredSlideInput,
+  featuredSlidePatch,
+  lightLineInput,
+  lightLinePatch,
+} from './banners.schema'
 
 /**
  * The home page's banners (issue 20, ADR 207): the featured slider and the light line over the
@@ -26,7 +32,8 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString())
 const date = (s: string | null) => (s === null ? null : new Date(s))
 
 function checkWindow(startsAt: Date | null, endsAt: Date | null): void {
-  if (startsAt !== null && endsAt !== null && endsAt.getTime() <= startsAt.getTime()) throw invalid([{ field: 'endsAt', message: M.range }])
+  if (startsAt !== null && endsAt !== null && endsAt.getTime() <= startsAt.getTime())
+    throw invalid([{ field: 'endsAt', message: M.range }])
 }
 
 /* ---------- the featured slider ---------- */
@@ -55,10 +62,18 @@ async function slideRows(q: Db | Tx, id?: number): Promise<FeaturedSlideView[]> 
     .innerJoin(products, eq(products.id, offers.productId))
     .where(id === undefined ? undefined : eq(featuredSlides.id, id))
     .orderBy(asc(featuredSlides.sort), asc(featuredSlides.id))
-  const pictures = await libraryPictures(q, [...new Set(rows.flatMap((r) => (r.pictureId === null ? [] : [r.pictureId])))])
+  const pictures = await libraryPictures(q, [
+    ...new Set(rows.flatMap((r) => (r.pictureId === null ? [] : [r.pictureId]))),
+  ])
   return rows.map(({ pictureId, offerPicture, startsAt, endsAt, ...r }) => {
     const picture = pictureId === null ? null : (pictures.get(pictureId) ?? null)
-    return { ...r, picture, preview: picture?.urls.card || r.image || offerPicture, startsAt: iso(startsAt), endsAt: iso(endsAt) }
+    return {
+      ...r,
+      picture,
+      preview: picture?.urls.card || r.image || offerPicture,
+      startsAt: iso(startsAt),
+      endsAt: iso(endsAt),
+    }
   })
 }
 
@@ -74,7 +89,16 @@ async function lineRows(q: Db | Tx, id?: number): Promise<LightLineView[]> {
     .from(lightLineBanners)
     .where(id === undefined ? undefined : eq(lightLineBanners.id, id))
     .orderBy(asc(lightLineBanners.sort), asc(lightLineBanners.id))
-  return rows.map((r) => ({ id: r.id, text: r.text, link: r.link, linkText: r.linkText, active: r.active, startsAt: iso(r.startsAt), endsAt: iso(r.endsAt), position: r.sort }))
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    link: r.link,
+    linkText: r.linkText,
+    active: r.active,
+    startsAt: iso(r.startsAt),
+    endsAt: iso(r.endsAt),
+    position: r.sort,
+  }))
 }
 
 async function lineView(q: Db | Tx, id: number): Promise<LightLineView> {
@@ -110,12 +134,26 @@ export async function createFeaturedSlide(q: Db, actor: Actor, input: unknown): 
     await tx.execute(sql`lock table ${featuredSlides} in share row exclusive mode`)
     const offerId = await offerOf(tx, productCode)
     if (slide.pictureId !== null) await requireLibraryPicture(tx, slide.pictureId, 'pictureId', M.picture)
-    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${featuredSlides.sort}), 0)::int` }).from(featuredSlides)
+    const [last] = await tx
+      .select({ sort: sql<number>`coalesce(max(${featuredSlides.sort}), 0)::int` })
+      .from(featuredSlides)
     const [row] = await tx
       .insert(featuredSlides)
-      .values({ ...slide, offerId, startsAt: date(startsAt), endsAt: date(endsAt), code: `slide-${randomUUID()}`, sort: Number(last?.sort ?? 0) + STEP })
+      .values({
+        ...slide,
+        offerId,
+        startsAt: date(startsAt),
+        endsAt: date(endsAt),
+        code: `slide-${randomUUID()}`,
+        sort: Number(last?.sort ?? 0) + STEP,
+      })
       .returning({ id: featuredSlides.id })
-    await recordChange(tx, actor, { objectType: 'featured_slide', objectId: row!.id, action: 'create', after: { productCode, ...slide, startsAt, endsAt } })
+    await recordChange(tx, actor, {
+      objectType: 'featured_slide',
+      objectId: row!.id,
+      action: 'create',
+      after: { productCode, ...slide, startsAt, endsAt },
+    })
     await announceChanges(tx, TAGS)
     return row!.id
   })
@@ -126,7 +164,12 @@ export async function createFeaturedSlide(q: Db, actor: Actor, input: unknown): 
  * Only the fields that move are written and audited. A chosen (or removed) picture also clears the
  * old typed address, so what the editor sees chosen is what the slide shows.
  */
-export async function updateFeaturedSlide(q: Db, actor: Actor, id: number, input: unknown): Promise<FeaturedSlideView> {
+export async function updateFeaturedSlide(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<FeaturedSlideView> {
   const patch = parsed(featuredSlidePatch, input)
   await q.transaction(async (tx) => {
     const [row] = await tx.select().from(featuredSlides).where(eq(featuredSlides.id, id)).for('update')
@@ -150,11 +193,16 @@ export async function updateFeaturedSlide(q: Db, actor: Actor, id: number, input
     }
     const next = { ...patch, ...(patch.pictureId !== undefined ? { image: '' } : {}) }
     // An instant written another way (+03:00 against Z) is the same instant: compare them as such.
-    for (const key of ['startsAt', 'endsAt'] as const) if (next[key] !== undefined) next[key] = iso(date(next[key]))
+    for (const key of ['startsAt', 'endsAt'] as const)
+      if (next[key] !== undefined) next[key] = iso(date(next[key]))
     const { before, after } = changed(current, next)
     if (Object.keys(after).length === 0) return
-    checkWindow(date(after.startsAt !== undefined ? after.startsAt : current.startsAt), date(after.endsAt !== undefined ? after.endsAt : current.endsAt))
-    if (after.pictureId !== undefined && after.pictureId !== null) await requireLibraryPicture(tx, after.pictureId, 'pictureId', M.picture)
+    checkWindow(
+      date(after.startsAt !== undefined ? after.startsAt : current.startsAt),
+      date(after.endsAt !== undefined ? after.endsAt : current.endsAt),
+    )
+    if (after.pictureId !== undefined && after.pictureId !== null)
+      await requireLibraryPicture(tx, after.pictureId, 'pictureId', M.picture)
     const { productCode, startsAt, endsAt, ...plain } = after
     await tx
       .update(featuredSlides)
@@ -165,7 +213,13 @@ export async function updateFeaturedSlide(q: Db, actor: Actor, id: number, input
         ...(endsAt !== undefined ? { endsAt: date(endsAt) } : {}),
       })
       .where(eq(featuredSlides.id, id))
-    await recordChange(tx, actor, { objectType: 'featured_slide', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'featured_slide',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, TAGS)
   })
   return slideView(q, id)
@@ -178,35 +232,74 @@ export async function createLightLine(q: Db, actor: Actor, input: unknown): Prom
   checkWindow(date(startsAt), date(endsAt))
   const id = await q.transaction(async (tx) => {
     await tx.execute(sql`lock table ${lightLineBanners} in share row exclusive mode`)
-    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${lightLineBanners.sort}), 0)::int` }).from(lightLineBanners)
+    const [last] = await tx
+      .select({ sort: sql<number>`coalesce(max(${lightLineBanners.sort}), 0)::int` })
+      .from(lightLineBanners)
     const [row] = await tx
       .insert(lightLineBanners)
-      .values({ ...line, startsAt: date(startsAt), endsAt: date(endsAt), code: `line-${randomUUID()}`, sort: Number(last?.sort ?? 0) + STEP })
+      .values({
+        ...line,
+        startsAt: date(startsAt),
+        endsAt: date(endsAt),
+        code: `line-${randomUUID()}`,
+        sort: Number(last?.sort ?? 0) + STEP,
+      })
       .returning({ id: lightLineBanners.id })
-    await recordChange(tx, actor, { objectType: 'light_line_banner', objectId: row!.id, action: 'create', after: { ...line, startsAt, endsAt } })
+    await recordChange(tx, actor, {
+      objectType: 'light_line_banner',
+      objectId: row!.id,
+      action: 'create',
+      after: { ...line, startsAt, endsAt },
+    })
     await announceChanges(tx, TAGS)
     return row!.id
   })
   return lineView(q, id)
 }
 
-export async function updateLightLine(q: Db, actor: Actor, id: number, input: unknown): Promise<LightLineView> {
+export async function updateLightLine(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<LightLineView> {
   const patch = parsed(lightLinePatch, input)
   await q.transaction(async (tx) => {
     const [row] = await tx.select().from(lightLineBanners).where(eq(lightLineBanners.id, id)).for('update')
     if (!row) throw new Refusal('not-found', M.lineNotFound)
-    const current = { text: row.text, link: row.link, linkText: row.linkText, startsAt: iso(row.startsAt), endsAt: iso(row.endsAt), active: row.active }
+    const current = {
+      text: row.text,
+      link: row.link,
+      linkText: row.linkText,
+      startsAt: iso(row.startsAt),
+      endsAt: iso(row.endsAt),
+      active: row.active,
+    }
     const next = { ...patch }
-    for (const key of ['startsAt', 'endsAt'] as const) if (next[key] !== undefined) next[key] = iso(date(next[key]))
+    for (const key of ['startsAt', 'endsAt'] as const)
+      if (next[key] !== undefined) next[key] = iso(date(next[key]))
     const { before, after } = changed(current, next)
     if (Object.keys(after).length === 0) return
-    checkWindow(date(after.startsAt !== undefined ? after.startsAt : current.startsAt), date(after.endsAt !== undefined ? after.endsAt : current.endsAt))
+    checkWindow(
+      date(after.startsAt !== undefined ? after.startsAt : current.startsAt),
+      date(after.endsAt !== undefined ? after.endsAt : current.endsAt),
+    )
     const { startsAt, endsAt, ...plain } = after
     await tx
       .update(lightLineBanners)
-      .set({ ...plain, ...(startsAt !== undefined ? { startsAt: date(startsAt) } : {}), ...(endsAt !== undefined ? { endsAt: date(endsAt) } : {}) })
+      .set({
+        ...plain,
+        ...(startsAt !== undefined ? { startsAt: date(startsAt) } : {}),
+        ...(endsAt !== undefined ? { endsAt: date(endsAt) } : {}),
+      })
       .where(eq(lightLineBanners.id, id))
-    await recordChange(tx, actor, { objectType: 'light_line_banner', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'light_line_banner',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, TAGS)
   })
   return lineView(q, id)
@@ -215,16 +308,37 @@ export async function updateLightLine(q: Db, actor: Actor, id: number, input: un
 /* ---------- order ---------- */
 
 /** A list's whole order at once: every row of the table, each once; positions become 10, 20, … */
-async function reorder(q: Db, actor: Actor, input: unknown, table: typeof featuredSlides | typeof lightLineBanners, objectType: string): Promise<void> {
+async function reorder(
+  q: Db,
+  actor: Actor,
+  input: unknown,
+  table: typeof featuredSlides | typeof lightLineBanners,
+  objectType: string,
+): Promise<void> {
   const { ids } = parsed(bannerOrderInput, input)
   await q.transaction(async (tx) => {
-    const rows = await tx.select({ id: table.id, sort: table.sort }).from(table).orderBy(asc(table.sort), asc(table.id)).for('update')
+    const rows = await tx
+      .select({ id: table.id, sort: table.sort })
+      .from(table)
+      .orderBy(asc(table.sort), asc(table.id))
+      .for('update')
     const known = new Set(rows.map((r) => r.id))
-    if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i))) throw invalid([{ field: 'ids', message: M.order }])
+    if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i)))
+      throw invalid([{ field: 'ids', message: M.order }])
     const before = rows.map((r) => r.id)
     if (before.every((b, i) => b === ids[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
-    for (const [i, rowId] of ids.entries()) await tx.update(table).set({ sort: (i + 1) * STEP }).where(eq(table.id, rowId))
-    await recordChange(tx, actor, { objectType, objectId: 0, action: 'reorder', before: { ids: before }, after: { ids } })
+    for (const [i, rowId] of ids.entries())
+      await tx
+        .update(table)
+        .set({ sort: (i + 1) * STEP })
+        .where(eq(table.id, rowId))
+    await recordChange(tx, actor, {
+      objectType,
+      objectId: 0,
+      action: 'reorder',
+      before: { ids: before },
+      after: { ids },
+    })
     await announceChanges(tx, TAGS)
   })
 }

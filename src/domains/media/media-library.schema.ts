@@ -3,7 +3,9 @@ import { LIBRARY_MESSAGES as M } from './media-library'
 import { MAX_ALT_LENGTH } from './media'
 
 /** The media library's inputs and answers (ADR 207): one schema per input. */
-export const libraryUploadQuery = z.strictObject({ alt: z.string({ error: M.alt }).trim().max(MAX_ALT_LENGTH, { error: M.alt }).optional() })
+export const libraryUploadQuery = z.strictObject({
+  alt: z.string({ error: M.alt }).trim().max(MAX_ALT_LENGTH, { error: M.alt }).optional(),
+})
 
 export const libraryPictureView = z.object({
   id: z.number(),

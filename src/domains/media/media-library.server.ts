@@ -10,7 +10,12 @@ import type { Actor } from '@/domains/staff/permissions'
 import { logger } from '@/lib/logger'
 import { Refusal } from '@/lib/refusal'
 import { PICTURE_FILE_NAME, PICTURE_SIZE_NAMES } from './media'
-import { LIBRARY_MESSAGES as M, libraryPictureView, type LibraryPictureView, type StoredSizes } from './media-library'
+import {
+  LIBRARY_MESSAGES as M,
+  libraryPictureView,
+  type LibraryPictureView,
+  type StoredSizes,
+} from './media-library'
 import { libraryUploadQuery } from './media-library.schema'
 import { encodePicture } from './picture-encode.server'
 import { IMMUTABLE, pictureStorage, uploadsRoot } from './picture-storage.server'
@@ -25,18 +30,33 @@ const FOLDER = 'media'
 const LIST_LIMIT = 200
 
 export async function listLibrary(q: Db | Tx): Promise<{ items: LibraryPictureView[] }> {
-  const rows = await q.select().from(mediaPictures).orderBy(desc(mediaPictures.createdAt), desc(mediaPictures.id)).limit(LIST_LIMIT)
+  const rows = await q
+    .select()
+    .from(mediaPictures)
+    .orderBy(desc(mediaPictures.createdAt), desc(mediaPictures.id))
+    .limit(LIST_LIMIT)
   return { items: rows.map(libraryPictureView) }
 }
 
-export async function libraryPictures(q: Db | Tx, ids: readonly number[]): Promise<Map<number, LibraryPictureView>> {
+export async function libraryPictures(
+  q: Db | Tx,
+  ids: readonly number[],
+): Promise<Map<number, LibraryPictureView>> {
   if (ids.length === 0) return new Map()
-  const rows = await q.select().from(mediaPictures).where(inArray(mediaPictures.id, [...ids]))
+  const rows = await q
+    .select()
+    .from(mediaPictures)
+    .where(inArray(mediaPictures.id, [...ids]))
   return new Map(rows.map((r) => [r.id, libraryPictureView(r)]))
 }
 
 /** The picture's row, or the Russian refusal naming `field` of the form that chose it. */
-export async function requireLibraryPicture(q: Db | Tx, id: number, field: string, message: string): Promise<void> {
+export async function requireLibraryPicture(
+  q: Db | Tx,
+  id: number,
+  field: string,
+  message: string,
+): Promise<void> {
   const [row] = await q.select({ id: mediaPictures.id }).from(mediaPictures).where(eq(mediaPictures.id, id))
   if (!row) throw new Refusal('invalid', message, { error: message, errors: [{ field, message }] })
 }
@@ -45,7 +65,12 @@ export async function requireLibraryPicture(q: Db | Tx, id: number, field: strin
  * Encodes and stores before the transaction (a refusal stores nothing); the row and its audit line
  * go together. Nothing on the storefront shows a picture until a slide chooses it, so no tag here.
  */
-export async function uploadLibraryPicture(q: Db, actor: Actor, bytes: Uint8Array, query: unknown): Promise<LibraryPictureView> {
+export async function uploadLibraryPicture(
+  q: Db,
+  actor: Actor,
+  bytes: Uint8Array,
+  query: unknown,
+): Promise<LibraryPictureView> {
   const { alt = '' } = parsed(libraryUploadQuery, query)
   const encoded = await encodePicture(bytes)
   const [known] = await q.select().from(mediaPictures).where(eq(mediaPictures.hash, encoded.hash))
@@ -69,7 +94,12 @@ export async function uploadLibraryPicture(q: Db, actor: Actor, bytes: Uint8Arra
       objectType: 'media-picture',
       objectId: inserted.id,
       action: 'create',
-      after: { alt, hash: encoded.hash, storage: storage.kind, files: PICTURE_SIZE_NAMES.map((n) => sizes[n]?.key) },
+      after: {
+        alt,
+        hash: encoded.hash,
+        storage: storage.kind,
+        files: PICTURE_SIZE_NAMES.map((n) => sizes[n]?.key),
+      },
     })
     return inserted
   })
@@ -87,7 +117,13 @@ export async function readLibraryFile(name: string): Promise<Response> {
   if (!PICTURE_FILE_NAME.test(name)) return new Response('Not found', { status: 404 })
   try {
     const body = await readFile(path.join(uploadsRoot(), FOLDER, name))
-    return new Response(body, { headers: { 'content-type': 'image/webp', 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' } })
+    return new Response(body, {
+      headers: {
+        'content-type': 'image/webp',
+        'cache-control': IMMUTABLE,
+        'x-content-type-options': 'nosniff',
+      },
+    })
   } catch {
     return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
   }

@@ -37,7 +37,12 @@ export function srcsetOf(sizes: StoredSizes | null | undefined): string {
   return out.join(', ')
 }
 
-export function libraryPictureView(row: { id: number; alt: string; sizes: StoredSizes; createdAt: Date }): LibraryPictureView {
+export function libraryPictureView(row: {
+  id: number
+  alt: string
+  sizes: StoredSizes
+  createdAt: Date
+}): LibraryPictureView {
   const url = (size: string) => row.sizes[size]?.url ?? ''
   return {
     id: row.id,
