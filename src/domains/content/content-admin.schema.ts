@@ -32,6 +32,16 @@ export const CONTENT_MESSAGES = {
   legalSections: 'Разделы: от 1 до 50, у каждого заголовок до 200 символов и абзацы до 10 000 символов.',
   matchTerms: 'Слова для поиска в составе: до 50, каждое до 50 символов.',
   linkedSlug: 'На эту страницу ссылаются подвал сайта и оформление заказа: её код менять нельзя.',
+  expert: 'Блок эксперта: фото, имя, должность и мнение, или null — без блока.',
+  expertImg: 'Фото эксперта — адрес на этом сайте (/upload/…) или https://…',
+  expertSize: 'Размер фото эксперта — small или big.',
+  expertName: 'Имя эксперта — от 2 до 200 символов.',
+  expertPosition: 'Должность эксперта — до 200 символов.',
+  expertText: 'Мнение эксперта — от 2 до 2 000 символов.',
+  accordion: 'Раскрывающиеся блоки: до 30.',
+  accordionTitle: 'Заголовок блока (вопрос) — от 2 до 200 символов.',
+  accordionText: 'Текст блока (ответ) — от 2 до 5 000 символов.',
+  sectionOrder: 'Порядок разделов — номера всех разделов энциклопедии, каждый один раз.',
 } as const
 
 /** Legal pages the shop's own pages link to by address (footer, checkout consents, cookie banner). */
@@ -72,6 +82,46 @@ const address = (message: string) =>
 /** Kept a string, so a parsed body parses again unchanged; the use-case makes it a Date. */
 const publishedAt = z.iso.datetime({ offset: true, error: M.publishedAt })
 const body = richText
+/** Plain text of min..max characters: shown escaped, never as HTML. */
+const plain = (min: number, max: number, message: string) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message })
+
+/**
+ * The article's expert block and accordion, in the storefront's own shape (DATA_EXPERT {IMG,
+ * IMG_SIZE, TITLE, SUB_TITLE, TEXT}, accordion items {TITLE, TEXT}, ADR 208): plain text fields, no
+ * HTML. null: no expert block.
+ */
+export const articleExpert = z
+  .strictObject(
+    {
+      IMG: address(M.expertImg).refine((v) => v !== '', { error: M.expertImg }),
+      IMG_SIZE: z.enum(['small', 'big'], { error: M.expertSize }),
+      TITLE: plain(2, 200, M.expertName),
+      SUB_TITLE: text(200, M.expertPosition),
+      TEXT: plain(2, 2_000, M.expertText),
+    },
+    { error: M.expert },
+  )
+  .nullable()
+export const articleAccordion = z
+  .array(
+    z.strictObject(
+      { TITLE: plain(2, 200, M.accordionTitle), TEXT: plain(2, 5_000, M.accordionText) },
+      { error: M.accordion },
+    ),
+    { error: M.accordion },
+  )
+  .max(30, { error: M.accordion })
+
+type Expert = { IMG: string; IMG_SIZE: 'small' | 'big'; TITLE: string; SUB_TITLE: string; TEXT: string }
+/**
+ * The stored blocks with their keys in the schema's order: jsonb keeps keys in its own order, and an
+ * unchanged save must compare equal to what the form sends (no audit line for nothing).
+ */
+export const expertView = (e: Expert | null): Expert | null =>
+  e && { IMG: e.IMG, IMG_SIZE: e.IMG_SIZE, TITLE: e.TITLE, SUB_TITLE: e.SUB_TITLE, TEXT: e.TEXT }
+export const accordionView = (items: readonly { TITLE: string; TEXT: string }[]) =>
+  items.map((i) => ({ TITLE: i.TITLE, TEXT: i.TEXT }))
 
 /** Fields with a default on create and all optional on change. */
 function inputAndPatch<F extends Record<string, z.ZodType>, D extends Partial<Record<keyof F, unknown>>>(
@@ -106,6 +156,8 @@ const articleFields = {
   text: body,
   buttonUrl: address(M.buttonUrl),
   buttonText: text(100, M.buttonText),
+  expert: articleExpert,
+  accordion: articleAccordion,
   tagIds: ids,
   /** Tags by name, created when there is none of that name (else the existing one is linked). */
   newTags: z
@@ -128,6 +180,8 @@ const articleSchemas = inputAndPatch(articleFields, {
   text: '',
   buttonUrl: '',
   buttonText: '',
+  expert: null,
+  accordion: [],
   tagIds: [],
   newTags: [],
   productIds: [],
@@ -150,6 +204,16 @@ export const articleView = z.object({
   text: z.string(),
   buttonUrl: z.string(),
   buttonText: z.string(),
+  expert: z
+    .object({
+      IMG: z.string(),
+      IMG_SIZE: z.enum(['small', 'big']),
+      TITLE: z.string(),
+      SUB_TITLE: z.string(),
+      TEXT: z.string(),
+    })
+    .nullable(),
+  accordion: z.array(z.object({ TITLE: z.string(), TEXT: z.string() })),
   tagIds: z.array(z.number()),
   productIds: z.array(z.number()),
   recommended: z.boolean(),
@@ -256,6 +320,16 @@ export const encSectionView = z.object({
   elements: z.number(),
 })
 export type EncSectionView = z.output<typeof encSectionView>
+/** The sections' order on the storefront's tabs: every section's id, the first shown first. */
+export const encSectionOrder = z.strictObject(
+  {
+    sectionIds: z
+      .array(id, { error: M.sectionOrder })
+      .min(1, { error: M.sectionOrder })
+      .max(500, { error: M.sectionOrder }),
+  },
+  strict,
+)
 
 const encElementFields = {
   name,

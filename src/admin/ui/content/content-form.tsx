@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
+import type { AccordionItem, ArticleExpert } from '@/db/schema/content'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
@@ -13,6 +14,7 @@ import {
   toMoscowInput,
   type LegalSectionText,
 } from './content-format'
+import { AccordionFields, ExpertFields, accordionFromForm, expertFromForm } from './article-extras'
 
 /**
  * One form for every content type (ADR 200): the fields are described by the page, the body is built
@@ -28,10 +30,12 @@ export type ContentField =
   | { kind: 'multi'; name: string; label: string; hint?: string; options: { id: number; name: string }[] }
   | { kind: 'words'; name: string; label: string; hint?: string }
   | { kind: 'legal-sections'; name: string; label: string }
+  | { kind: 'expert'; name: string; label: string }
+  | { kind: 'accordion'; name: string; label: string }
 
 export type ContentValues = Record<
   string,
-  string | number | boolean | number[] | string[] | LegalSectionText[]
+  string | number | boolean | number[] | string[] | LegalSectionText[] | ArticleExpert | AccordionItem[] | null
 >
 
 export function ContentForm({
@@ -78,6 +82,8 @@ export function ContentForm({
           .split(/[,\n]/)
           .map((w) => w.trim())
           .filter(Boolean)
+      else if (field.kind === 'expert') body[n] = expertFromForm(f, n)
+      else if (field.kind === 'accordion') body[n] = accordionFromForm(f, n)
       else body[n] = legalSectionsFromText(text(n))
     }
     setErrors({})
@@ -207,6 +213,26 @@ export function ContentForm({
               invalid={Boolean(err)}
             />
           </Field>
+        )
+      case 'expert':
+        return (
+          <ExpertFields
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            value={v && typeof v === 'object' && !Array.isArray(v) ? v : null}
+            errors={errors}
+          />
+        )
+      case 'accordion':
+        return (
+          <AccordionFields
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            value={Array.isArray(v) ? (v as AccordionItem[]) : []}
+            errors={errors}
+          />
         )
       case 'legal-sections':
         return (

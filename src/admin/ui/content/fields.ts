@@ -37,6 +37,8 @@ export function articleFields(tags: Options, products: Options): ContentField[] 
     { kind: 'textarea', name: 'previewText', label: 'Анонс', rows: 3 },
     { kind: 'text', name: 'picture', label: 'Картинка', hint: PICTURE_HINT, mono: true },
     { kind: 'textarea', name: 'text', label: 'Текст статьи', rows: 14, html: true, hint: HTML_HINT },
+    { kind: 'expert', name: 'expert', label: 'Мнение эксперта' },
+    { kind: 'accordion', name: 'accordion', label: 'Раскрывающиеся блоки (вопросы и ответы)' },
     { kind: 'multi', name: 'tagIds', label: 'Теги', options: tags },
     {
       kind: 'words',

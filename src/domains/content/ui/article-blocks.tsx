@@ -21,7 +21,7 @@ export function ExpertBlock({ expert }: { expert: ArticleExpert }) {
       <div>
         <p className="text-lg font-bold">{expert.TITLE}</p>
         <p className="text-sm text-ink-600">{expert.SUB_TITLE}</p>
-        <blockquote className="mt-3 border-l-4 border-brand-500 pl-4 text-ink-900 italic">{expert.TEXT}</blockquote>
+        <blockquote className="mt-3 border-l-4 border-brand-500 pl-4 whitespace-pre-line text-ink-900 italic">{expert.TEXT}</blockquote>
       </div>
     </aside>
   )
@@ -32,15 +32,15 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
   if (items.length === 0) return null
   return (
     <div className="mt-8 divide-y divide-line rounded-2xl border border-line" data-block="accordion">
-      {items.map((item) => (
-        <details key={item.TITLE} className="group p-4 sm:px-6">
+      {items.map((item, i) => (
+        <details key={i} className="group p-4 sm:px-6">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
             {item.TITLE}
             <span aria-hidden="true" className="text-xl text-brand-600 transition-transform group-open:rotate-45">
               +
             </span>
           </summary>
-          <p className="mt-3 text-ink-600">{item.TEXT}</p>
+          <p className="mt-3 whitespace-pre-line text-ink-600">{item.TEXT}</p>
         </details>
       ))}
     </div>
