@@ -17,9 +17,11 @@ import { transliterate } from '@/domains/encyclopedia/encyclopedia'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import {
+  accordionView,
   articleInput,
   articlePatch,
   CONTENT_MESSAGES as M,
+  expertView,
   LINKED_LEGAL_SLUGS,
   legalInput,
   legalPatch,
@@ -165,6 +167,8 @@ export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> 
     text: row.text,
     buttonUrl: row.buttonUrl,
     buttonText: row.buttonText,
+    expert: expertView(row.expert),
+    accordion: accordionView(row.accordion),
     tagIds: tags.map((t) => t.id),
     productIds: prods.map((p) => p.id),
     recommended: row.recommended,
