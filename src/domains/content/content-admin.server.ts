@@ -1,7 +1,6 @@
 import 'server-only'
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
 import {
   articleProducts,
@@ -12,7 +11,8 @@ import {
   news,
   products,
 } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
+import { changed, invalid, parsed, publishAction } from '@/domains/edits/edits'
+import { audited, ensureCodeFree, lockRow, type CodeRule } from '@/domains/edits/edits.server'
 import { transliterate } from '@/domains/encyclopedia/encyclopedia'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
@@ -41,41 +41,6 @@ import {
  * is deleted: an item is hidden (published: false), and a hidden item answers 404 to buyers.
  */
 export const CONTENT_TAGS = ['content'] as const
-
-type FieldError = { field: string; message: string }
-
-export function invalid(errors: FieldError[]): Refusal {
-  const first = errors[0]?.message ?? M.format
-  return new Refusal('invalid', first, { error: first, errors })
-}
-
-export function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  const seen = new Set<string>()
-  throw invalid(
-    result.error.issues
-      .map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }))
-      .filter((e) => !seen.has(e.field) && Boolean(seen.add(e.field))),
-  )
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-/** The fields of a patch that differ from the current values, before and after. */
-export function changed<T extends Record<string, unknown>>(
-  current: T,
-  patch: Partial<T>,
-): { before: Partial<T>; after: Partial<T> } {
-  const before: Partial<T> = {}
-  const after: Partial<T> = {}
-  for (const key of Object.keys(patch) as (keyof T)[]) {
-    if (patch[key] === undefined || same(patch[key], current[key])) continue
-    before[key] = current[key]
-    after[key] = patch[key]
-  }
-  return { before, after }
-}
 
 /** A date as the views give it (UTC ISO with milliseconds), so an unchanged date compares equal. */
 function withIsoDate<T extends { publishedAt?: string | undefined }>(patch: T): T {
@@ -189,17 +154,13 @@ export async function listArticleTags(q: Db | Tx): Promise<{ id: number; name: s
     .orderBy(asc(articleTags.sort), asc(articleTags.name))
 }
 
-async function codeTaken(
-  tx: Tx,
-  table: typeof articles | typeof news,
-  code: string,
-  except = 0,
-): Promise<boolean> {
-  const rows = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.code, code), ne(table.id, except)))
-  return rows.length > 0
+const ARTICLE_CODE: CodeRule = { table: articles, column: articles.code, message: M.codeTaken }
+const NEWS_CODE: CodeRule = { table: news, column: news.code, message: M.codeTaken }
+const LEGAL_SLUG: CodeRule = {
+  table: legalPages,
+  column: legalPages.slug,
+  field: 'slug',
+  message: M.codeTaken,
 }
 
 /** Ids of tags by name: an existing tag of the same name (any case), else a new one with a Latin code. */
@@ -261,20 +222,24 @@ export async function createArticle(q: Db, actor: Actor, input: unknown): Promis
   const { tagIds: chosen, newTags, productIds, published, publishedAt, ...rest } = parsed(articleInput, input)
   const a = { ...rest, publishedAt: new Date(publishedAt) }
   const id = await q.transaction(async (tx) => {
-    if (await codeTaken(tx, articles, a.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    await ensureCodeFree(tx, ARTICLE_CODE, a.code)
     const tagIds = [...new Set([...chosen, ...(await tagsByName(tx, newTags))])]
     const [row] = await tx
       .insert(articles)
       .values({ ...a, active: published })
       .returning({ id: articles.id })
     await setArticleLinks(tx, row!.id, tagIds, productIds)
-    await recordChange(tx, actor, {
-      objectType: 'article',
-      objectId: row!.id,
-      action: 'create',
-      after: forAudit({ ...a, tagIds, productIds, published }),
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'article',
+        objectId: row!.id,
+        action: 'create',
+        after: forAudit({ ...a, tagIds, productIds, published }),
+      },
+      CONTENT_TAGS,
+    )
     return row!.id
   })
   return articleById(q, id)
@@ -283,12 +248,7 @@ export async function createArticle(q: Db, actor: Actor, input: unknown): Promis
 export async function updateArticle(q: Db, actor: Actor, id: number, input: unknown): Promise<ArticleView> {
   const patch = parsed(articlePatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: articles.id })
-      .from(articles)
-      .where(eq(articles.id, id))
-      .for('update')
-    if (!locked) throw new Refusal('not-found', M.articleNotFound)
+    await lockRow(tx, articles, id, M.articleNotFound)
     const current = await articleById(tx, id)
     const { newTags, ...rest } = patch
     // Lists compare as sets: the form sends them in its own order.
@@ -303,12 +263,11 @@ export async function updateArticle(q: Db, actor: Actor, id: number, input: unkn
       withIsoDate(rest) as Record<string, unknown>,
     )
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await codeTaken(tx, articles, after.code, id)))
-      throw invalid([{ field: 'code', message: M.codeTaken }])
     const { tagIds, productIds, published, publishedAt, ...columns } = after as Omit<
       z.output<typeof articlePatch>,
       'newTags'
     >
+    await ensureCodeFree(tx, ARTICLE_CODE, columns.code, id)
     const set = {
       ...columns,
       ...(publishedAt === undefined ? {} : { publishedAt: new Date(publishedAt) }),
@@ -316,15 +275,18 @@ export async function updateArticle(q: Db, actor: Actor, id: number, input: unkn
     }
     if (Object.keys(set).length) await tx.update(articles).set(set).where(eq(articles.id, id))
     await setArticleLinks(tx, id, tagIds, productIds)
-    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
-    await recordChange(tx, actor, {
-      objectType: 'article',
-      objectId: id,
-      action,
-      before: forAudit(before),
-      after: forAudit(after),
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'article',
+        objectId: id,
+        action: publishAction(published),
+        before: forAudit(before),
+        after: forAudit(after),
+      },
+      CONTENT_TAGS,
+    )
   })
   return articleById(q, id)
 }
@@ -367,18 +329,17 @@ export async function createNews(q: Db, actor: Actor, input: unknown): Promise<N
   const { published, publishedAt, ...rest } = parsed(newsInput, input)
   const n = { ...rest, publishedAt: new Date(publishedAt) }
   const id = await q.transaction(async (tx) => {
-    if (await codeTaken(tx, news, n.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    await ensureCodeFree(tx, NEWS_CODE, n.code)
     const [row] = await tx
       .insert(news)
       .values({ ...n, active: published })
       .returning({ id: news.id })
-    await recordChange(tx, actor, {
-      objectType: 'news',
-      objectId: row!.id,
-      action: 'create',
-      after: forAudit({ ...n, published }),
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'news', objectId: row!.id, action: 'create', after: forAudit({ ...n, published }) },
+      CONTENT_TAGS,
+    )
     return row!.id
   })
   return newsById(q, id)
@@ -387,17 +348,15 @@ export async function createNews(q: Db, actor: Actor, input: unknown): Promise<N
 export async function updateNews(q: Db, actor: Actor, id: number, input: unknown): Promise<NewsView> {
   const patch = parsed(newsPatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: news.id }).from(news).where(eq(news.id, id)).for('update')
-    if (!locked) throw new Refusal('not-found', M.newsNotFound)
+    await lockRow(tx, news, id, M.newsNotFound)
     const current = await newsById(tx, id)
     const { before, after } = changed(
       current as Record<string, unknown>,
       withIsoDate(patch) as Record<string, unknown>,
     )
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await codeTaken(tx, news, after.code, id)))
-      throw invalid([{ field: 'code', message: M.codeTaken }])
     const { published, publishedAt, ...columns } = after as z.output<typeof newsPatch>
+    await ensureCodeFree(tx, NEWS_CODE, columns.code, id)
     await tx
       .update(news)
       .set({
@@ -406,15 +365,18 @@ export async function updateNews(q: Db, actor: Actor, id: number, input: unknown
         ...(published === undefined ? {} : { active: published }),
       })
       .where(eq(news.id, id))
-    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
-    await recordChange(tx, actor, {
-      objectType: 'news',
-      objectId: id,
-      action,
-      before: forAudit(before),
-      after: forAudit(after),
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'news',
+        objectId: id,
+        action: publishAction(published),
+        before: forAudit(before),
+        after: forAudit(after),
+      },
+      CONTENT_TAGS,
+    )
   })
   return newsById(q, id)
 }
@@ -454,32 +416,20 @@ export async function legalById(q: Db | Tx, id: number): Promise<LegalView> {
   }
 }
 
-async function slugTaken(tx: Tx, slug: string, except = 0): Promise<boolean> {
-  return (
-    (
-      await tx
-        .select({ id: legalPages.id })
-        .from(legalPages)
-        .where(and(eq(legalPages.slug, slug), ne(legalPages.id, except)))
-    ).length > 0
-  )
-}
-
 export async function createLegalPage(q: Db, actor: Actor, input: unknown): Promise<LegalView> {
   const { published, ...p } = parsed(legalInput, input)
   const id = await q.transaction(async (tx) => {
-    if (await slugTaken(tx, p.slug)) throw invalid([{ field: 'slug', message: M.codeTaken }])
+    await ensureCodeFree(tx, LEGAL_SLUG, p.slug)
     const [row] = await tx
       .insert(legalPages)
       .values({ ...p, active: published })
       .returning({ id: legalPages.id })
-    await recordChange(tx, actor, {
-      objectType: 'legal_page',
-      objectId: row!.id,
-      action: 'create',
-      after: { ...p, published },
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'legal_page', objectId: row!.id, action: 'create', after: { ...p, published } },
+      CONTENT_TAGS,
+    )
     return row!.id
   })
   return legalById(q, id)
@@ -488,27 +438,24 @@ export async function createLegalPage(q: Db, actor: Actor, input: unknown): Prom
 export async function updateLegalPage(q: Db, actor: Actor, id: number, input: unknown): Promise<LegalView> {
   const patch = parsed(legalPatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: legalPages.id })
-      .from(legalPages)
-      .where(eq(legalPages.id, id))
-      .for('update')
-    if (!locked) throw new Refusal('not-found', M.legalNotFound)
+    await lockRow(tx, legalPages, id, M.legalNotFound)
     const current = await legalById(tx, id)
     const { before, after } = changed(current as Record<string, unknown>, patch as Record<string, unknown>)
     if (Object.keys(after).length === 0) return
-    if (typeof after.slug === 'string' && LINKED_LEGAL_SLUGS.has(current.slug))
-      throw invalid([{ field: 'slug', message: M.linkedSlug }])
-    if (typeof after.slug === 'string' && (await slugTaken(tx, after.slug, id)))
-      throw invalid([{ field: 'slug', message: M.codeTaken }])
     const { published, ...columns } = after as z.output<typeof legalPatch>
+    if (columns.slug !== undefined && LINKED_LEGAL_SLUGS.has(current.slug))
+      throw invalid([{ field: 'slug', message: M.linkedSlug }])
+    await ensureCodeFree(tx, LEGAL_SLUG, columns.slug, id)
     await tx
       .update(legalPages)
       .set({ ...columns, ...(published === undefined ? {} : { active: published }), updatedAt: new Date() })
       .where(eq(legalPages.id, id))
-    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
-    await recordChange(tx, actor, { objectType: 'legal_page', objectId: id, action, before, after })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'legal_page', objectId: id, action: publishAction(published), before, after },
+      CONTENT_TAGS,
+    )
   })
   return legalById(q, id)
 }

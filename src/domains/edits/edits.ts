@@ -101,3 +101,7 @@ export function changed<T extends Record<string, unknown>>(
   }
   return { before, after }
 }
+
+/** A save that shows or hides an item is audited as such, so the log reads «опубликовал», not «изменил». */
+export const publishAction = (published: boolean | undefined) =>
+  published === undefined ? 'update' : published ? 'publish' : 'unpublish'

@@ -1,10 +1,8 @@
 import 'server-only'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
 import { encElementProducts, encElements, encSections } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
 import {
   CONTENT_MESSAGES as M,
   encElementInput,
@@ -16,13 +14,16 @@ import {
   type EncElementView,
   type EncSectionView,
 } from '@/domains/content/content-admin.schema'
+import { CONTENT_TAGS, ensureProducts } from '@/domains/content/content-admin.server'
+import { changed, invalid, parsed, publishAction } from '@/domains/edits/edits'
 import {
-  CONTENT_TAGS,
-  changed,
-  ensureProducts,
-  invalid,
-  parsed,
-} from '@/domains/content/content-admin.server'
+  audited,
+  ensureCodeFree,
+  lockedRow,
+  lockRow,
+  lockTable,
+  type CodeRule,
+} from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { encElementUrl } from './encyclopedia.server'
@@ -50,22 +51,13 @@ async function sectionById(q: Db | Tx, id: number): Promise<EncSectionView> {
   return found
 }
 
-async function sectionCodeTaken(tx: Tx, code: string, except = 0) {
-  return (
-    (
-      await tx
-        .select({ id: encSections.id })
-        .from(encSections)
-        .where(and(eq(encSections.code, code), ne(encSections.id, except)))
-    ).length > 0
-  )
-}
+const SECTION_CODE: CodeRule = { table: encSections, column: encSections.code, message: M.codeTaken }
 
 export async function createEncSection(q: Db, actor: Actor, input: unknown): Promise<EncSectionView> {
   const s = parsed(encSectionInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${encSections} in share row exclusive mode`)
-    if (await sectionCodeTaken(tx, s.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    await lockTable(tx, encSections)
+    await ensureCodeFree(tx, SECTION_CODE, s.code)
     const [last] = await tx
       .select({ sort: sql<number>`coalesce(max(${encSections.sort}), 0)::int` })
       .from(encSections)
@@ -73,13 +65,12 @@ export async function createEncSection(q: Db, actor: Actor, input: unknown): Pro
       .insert(encSections)
       .values({ ...s, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: encSections.id })
-    await recordChange(tx, actor, {
-      objectType: 'enc_section',
-      objectId: row!.id,
-      action: 'create',
-      after: s,
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'enc_section', objectId: row!.id, action: 'create', after: s },
+      CONTENT_TAGS,
+    )
     return row!.id
   })
   return sectionById(q, id)
@@ -93,25 +84,23 @@ export async function updateEncSection(
 ): Promise<EncSectionView> {
   const patch = parsed(encSectionPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ name: encSections.name, code: encSections.code })
-      .from(encSections)
-      .where(eq(encSections.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.sectionNotFound)
+    const current = await lockedRow(
+      tx,
+      encSections,
+      id,
+      { name: encSections.name, code: encSections.code },
+      M.sectionNotFound,
+    )
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await sectionCodeTaken(tx, after.code, id)))
-      throw invalid([{ field: 'code', message: M.codeTaken }])
+    await ensureCodeFree(tx, SECTION_CODE, after.code, id)
     await tx.update(encSections).set(after).where(eq(encSections.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'enc_section',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'enc_section', objectId: id, action: 'update', before, after },
+      CONTENT_TAGS,
+    )
   })
   return sectionById(q, id)
 }
@@ -164,16 +153,7 @@ export async function encElementById(q: Db | Tx, id: number): Promise<EncElement
   }
 }
 
-async function elementCodeTaken(tx: Tx, code: string, except = 0) {
-  return (
-    (
-      await tx
-        .select({ id: encElements.id })
-        .from(encElements)
-        .where(and(eq(encElements.code, code), ne(encElements.id, except)))
-    ).length > 0
-  )
-}
+const ELEMENT_CODE: CodeRule = { table: encElements, column: encElements.code, message: M.codeTaken }
 
 async function ensureSection(tx: Tx, sectionId: number) {
   const [row] = await tx.select({ id: encSections.id }).from(encSections).where(eq(encSections.id, sectionId))
@@ -193,20 +173,24 @@ async function setElementProducts(tx: Tx, elementId: number, productIds: readonl
 export async function createEncElement(q: Db, actor: Actor, input: unknown): Promise<EncElementView> {
   const { productIds, published, ...el } = parsed(encElementInput, input)
   const id = await q.transaction(async (tx) => {
-    if (await elementCodeTaken(tx, el.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    await ensureCodeFree(tx, ELEMENT_CODE, el.code)
     await ensureSection(tx, el.sectionId)
     const [row] = await tx
       .insert(encElements)
       .values({ ...el, active: published })
       .returning({ id: encElements.id })
     await setElementProducts(tx, row!.id, productIds)
-    await recordChange(tx, actor, {
-      objectType: 'enc_element',
-      objectId: row!.id,
-      action: 'create',
-      after: { ...el, productIds, published },
-    })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'enc_element',
+        objectId: row!.id,
+        action: 'create',
+        after: { ...el, productIds, published },
+      },
+      CONTENT_TAGS,
+    )
     return row!.id
   })
   return encElementById(q, id)
@@ -220,25 +204,22 @@ export async function updateEncElement(
 ): Promise<EncElementView> {
   const patch = parsed(encElementPatch, input)
   await q.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: encElements.id })
-      .from(encElements)
-      .where(eq(encElements.id, id))
-      .for('update')
-    if (!locked) throw new Refusal('not-found', M.elementNotFound)
+    await lockRow(tx, encElements, id, M.elementNotFound)
     const current = await encElementById(tx, id)
     const { before, after } = changed(current as Record<string, unknown>, patch as Record<string, unknown>)
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await elementCodeTaken(tx, after.code, id)))
-      throw invalid([{ field: 'code', message: M.codeTaken }])
     const { productIds, published, ...columns } = after as z.output<typeof encElementPatch>
+    await ensureCodeFree(tx, ELEMENT_CODE, columns.code, id)
     if (columns.sectionId !== undefined) await ensureSection(tx, columns.sectionId)
     const set = { ...columns, ...(published === undefined ? {} : { active: published }) }
     if (Object.keys(set).length) await tx.update(encElements).set(set).where(eq(encElements.id, id))
     await setElementProducts(tx, id, productIds)
-    const action = published === undefined ? 'update' : published ? 'publish' : 'unpublish'
-    await recordChange(tx, actor, { objectType: 'enc_element', objectId: id, action, before, after })
-    await announceChanges(tx, CONTENT_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'enc_element', objectId: id, action: publishAction(published), before, after },
+      CONTENT_TAGS,
+    )
   })
   return encElementById(q, id)
 }
