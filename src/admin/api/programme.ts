@@ -16,6 +16,8 @@ import {
   updateProgramme,
   updateRecipe,
 } from '@/domains/landings/programme-admin.server'
+import { mealPlanPatch, mealPlanView } from '@/domains/landings/programme-meal-plan-admin.schema'
+import { mealPlan, updateMealPlan } from '@/domains/landings/programme-meal-plan-admin.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
@@ -42,6 +44,28 @@ export const updateProgrammeEndpoint = endpoint({
   body: programmePatch,
   response: programmeView,
   handle: ({ body, actor }) => updateProgramme(db(), actor, body),
+})
+
+export const readMealPlanEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/meal-plan',
+  permission: 'catalog.read',
+  summary: 'Меню программы: этапы (блюда и видео) и эксперты, по порядку на странице, и все рецепты',
+  tag: TAG,
+  response: mealPlanView,
+  handle: () => mealPlan(db()),
+})
+
+export const updateMealPlanEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/meal-plan',
+  permission: 'content.write',
+  summary:
+    'Изменить меню программы: вступление, три этапа (блюда с рецептами по коду, видео YouTube, Rutube, VK Видео или файл сайта) и экспертов; порядок списков — порядок на странице',
+  tag: TAG,
+  body: mealPlanPatch,
+  response: mealPlanView,
+  handle: ({ body, actor }) => updateMealPlan(db(), actor, body),
 })
 
 export const listRecipesEndpoint = endpoint({
@@ -91,6 +115,8 @@ export const updateRecipeEndpoint = endpoint({
 export const programmeEndpoints = [
   readProgrammeEndpoint,
   updateProgrammeEndpoint,
+  readMealPlanEndpoint,
+  updateMealPlanEndpoint,
   listRecipesEndpoint,
   createRecipeEndpoint,
   readRecipeEndpoint,
