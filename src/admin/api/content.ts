@@ -7,6 +7,7 @@ import {
   encElementInput,
   encElementPatch,
   encSectionInput,
+  encSectionOrder,
   encSectionPatch,
   legalInput,
   legalPatch,
@@ -43,6 +44,7 @@ import {
   updateEncElement,
   updateEncSection,
 } from '@/domains/encyclopedia/encyclopedia-admin.server'
+import { reorderEncSections } from '@/domains/encyclopedia/enc-section-order.server'
 import { wire } from '@/lib/ajax'
 import { endpoint, type Endpoint } from '../endpoint'
 
@@ -206,6 +208,17 @@ export const updateEncSectionEndpoint = endpoint({
   handle: ({ params, body, actor }) => updateEncSection(db(), actor, params.id, body),
 })
 
+export const reorderEncSectionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/encyclopedia/sections/order',
+  permission: 'content.write',
+  summary: 'Энциклопедия: порядок разделов (вкладок) — номера всех разделов, первый показывается первым',
+  tag: TAG,
+  body: encSectionOrder,
+  response: z.object({ items: z.array(encSectionView) }),
+  handle: ({ body, actor }) => reorderEncSections(db(), actor, body),
+})
+
 export const contentEndpoints: readonly Endpoint[] = [
   ...Object.values(articleEndpoints),
   articleTagsEndpoint,
@@ -215,4 +228,5 @@ export const contentEndpoints: readonly Endpoint[] = [
   listEncSectionsEndpoint,
   createEncSectionEndpoint,
   updateEncSectionEndpoint,
+  reorderEncSectionsEndpoint,
 ]

@@ -6,20 +6,82 @@ import type { EncSectionView } from '@/domains/content/content-admin.schema'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { FormOutcome, TextInput } from '../field'
+import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
 import { ui } from '../styles'
 
-/** The encyclopedia's sections (its tabs): rename one in place, add one at the end (ADR 200). */
+/**
+ * The encyclopedia's sections (its tabs): rename one in place, add one at the end (ADR 200), and
+ * order them by dragging a row onto another or by its ↑ ↓ (ADR 208). A move sends the whole new
+ * order; the list shows the server's order after it, as the storefront's tabs will.
+ */
 export function EncSectionsEditor({ sections, canEdit }: { sections: EncSectionView[]; canEdit: boolean }) {
+  const hydrated = useHydrated()
+  const router = useRouter()
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [announce, setAnnounce] = useState('')
+  const locked = busy || !hydrated || !canEdit
+  const move = async (from: number, to: number) => {
+    if (from === to || to < 0 || to >= sections.length) return
+    setError(undefined)
+    setBusy(true)
+    try {
+      await adminFetch('POST', '/api/admin/encyclopedia/sections/order/', {
+        sectionIds: moved(
+          sections.map((s) => s.id),
+          from,
+          to,
+        ),
+      })
+      setAnnounce(`«${sections[from]!.name}» — теперь ${to + 1}-й из ${sections.length}.`)
+      router.refresh()
+    } catch (e) {
+      setError(e instanceof AdminApiError ? e.message : 'Не получилось сохранить порядок.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  const { rowProps, rowClass } = useDragOrder((from, to) => void move(from, to), locked)
   return (
     <section className={`${ui.card} mb-6 p-4`} aria-label="Разделы энциклопедии">
-      <h2 className="mb-3 text-base font-semibold">Разделы (вкладки)</h2>
-      <ul className="space-y-2">
-        {sections.map((s) => (
-          <li key={s.id}>
-            <SectionRow section={s} canEdit={canEdit} />
+      <h2 className="mb-1 text-base font-semibold">Разделы (вкладки)</h2>
+      {canEdit ? (
+        <p className="mb-3 text-sm text-ink-600">
+          Порядок — как у вкладок на странице энциклопедии: перетащите строку или нажмите ↑ ↓.
+        </p>
+      ) : null}
+      <ul className="space-y-2" aria-busy={busy}>
+        {sections.map((s, i) => (
+          <li
+            key={s.id}
+            {...(canEdit ? rowProps(i) : {})}
+            className={`flex items-center gap-2 rounded-lg ${rowClass(i)}`}
+            data-enc-section={s.code}
+          >
+            {canEdit ? <DragHandle /> : null}
+            <div className="flex-1">
+              <SectionRow section={s} canEdit={canEdit} />
+            </div>
+            {canEdit ? (
+              <MoveButtons
+                index={i}
+                count={sections.length}
+                name={s.name}
+                locked={locked}
+                move={(f, t) => void move(f, t)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
+      <p className="sr-only" aria-live="polite">
+        {announce}
+      </p>
+      {error ? (
+        <p className="mt-2 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
       {canEdit ? <SectionRow canEdit /> : null}
     </section>
   )

@@ -1,0 +1,3 @@
+import { reorderEncSectionsEndpoint } from '@/admin/api/content'
+
+export const POST = reorderEncSectionsEndpoint.serve
