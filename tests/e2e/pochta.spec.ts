@@ -95,8 +95,8 @@ test('a buyer checks out to a post office at the calculator\u2019s price; the ma
 
   // The post assigns the ШПИ and brings the parcel to the office; «Обновить статус» reads it back.
   fake!.setOperation(id, {
-    type: 'PROCESSING',
-    attr: 'ARRIVED_AT_DELIVERY_PLACE',
+    type: '8',
+    attr: '2',
     name: 'Прибыло в место вручения',
     date: '2026-03-06T08:30:00.000Z',
   })

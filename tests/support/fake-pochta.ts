@@ -16,7 +16,9 @@
  *     surname, place-to, region-to, tel-address) {errors[{error-codes[{code, description}], position}]};
  *   - GET /1.0/backlog/{id} → the order as stored, while it is new (not in a batch), else 404;
  *   - GET /1.0/shipment/{id} → the order in its batch with barcode, human-operation-name, last-oper-type,
- *     last-oper-attr, last-oper-date once `setOperation` has moved it on, else 404;
+ *     last-oper-attr, last-oper-date once `setOperation` has moved it on, else 404; the type and attribute
+ *     are the tracking reference's codes as strings ('8' / '2' «Прибыло в место вручения», '2' / '1'
+ *     «Вручение адресату»), except otpravka's own 'ID_ASSIGNMENT' for the track number (ADR 194, 211);
  *   - GET /1.0/shipment/search?query=<order-num or barcode> → [order with barcode, human-operation-name,
  *     last-oper-type, last-oper-attr, last-oper-date] once `setOperation` has moved it on, else [].
  * `mode`: 'down' answers 503 to everything, 'hang' never answers.

@@ -155,13 +155,14 @@ describe('Почта России status read', () => {
     const track = `8010${String(id).padStart(10, '0')}`
     expect(assigned).toEqual({ ok: true, reading: { trackNumber: track, statuses: [{ code: 'ID_ASSIGNED', name: 'Присвоен трек-номер', at: '2026-03-04T08:00:00.000Z', city: '' }], invalid: null } })
 
-    fake.setOperation(id, { type: 'PROCESSING', attr: 'ARRIVED_AT_DELIVERY_PLACE', name: 'Прибыло в место вручения', date: '2026-03-06T09:30:00.000Z' })
+    // The tracking reference's codes (type 8 Обработка, attribute 2 «Прибыло в место вручения») decide, not the name.
+    fake.setOperation(id, { type: '8', attr: '2', name: 'Обработка', date: '2026-03-06T09:30:00.000Z' })
     const arrived = await pochtaShipments.read(ref)
     expect(arrived.ok && arrived.reading.statuses).toEqual([{ code: 'ARRIVED', name: 'Прибыл в место вручения', at: '2026-03-06T09:30:00.000Z', city: '' }])
     expect(pochtaShipments.readyStatuses.has('ARRIVED')).toBe(true)
     expect(pochtaShipments.finalStatuses.has('ARRIVED')).toBe(false)
 
-    fake.setOperation(id, { type: 'HANDING', attr: 'HANDED_TO_RECIPIENT', name: 'Вручение адресату', date: '2026-03-07T12:00:00.000Z' })
+    fake.setOperation(id, { type: '2', attr: '1', name: 'Вручение адресату', date: '2026-03-07T12:00:00.000Z' })
     const handed = await pochtaShipments.read(ref)
     expect(handed.ok && handed.reading.statuses[0]?.code).toBe('DELIVERED')
     expect(pochtaShipments.finalStatuses.has('DELIVERED')).toBe(true)
@@ -223,7 +224,7 @@ describe('Почта России through the back office’s shipment panel (AD
 
     const [row] = await db().select().from(carrierShipments).where(eq(carrierShipments.orderId, orderId))
     const id = Number(row!.uuid.slice(3))
-    fake.setOperation(id, { type: 'PROCESSING', attr: 'ARRIVED_AT_DELIVERY_PLACE', name: 'Прибыло в место вручения', date: '2026-03-06T09:30:00.000Z' })
+    fake.setOperation(id, { type: '8', attr: '2', name: 'Прибыло в место вручения', date: '2026-03-06T09:30:00.000Z' })
     const read = await route(shipmentRefresh, 'POST', orderId, 'refresh/')
     expect(read.status).toBe(200)
     const track = `8010${String(id).padStart(10, '0')}`

@@ -15,6 +15,21 @@ describe('Почта России parcels, pure rules', () => {
     expect(op('Неудачная попытка вручения')).toBe('NOT_DELIVERED')
     expect(op('Возврат отправителю')).toBe('RETURNED')
     expect(op('', 'SORTING', 'ARRIVED_AT_DELIVERY_PLACE')).toBe('ARRIVED')
+    expect(op('Вручение отправителю')).toBe('RETURNED')
+  })
+
+  it('reads the tracking reference’s type and attribute codes first, the name only without them', () => {
+    // Codes without a name, and codes that contradict a misleading name: the codes decide.
+    expect(op('', '8', '2')).toBe('ARRIVED')
+    expect(op('Обработка', '8', '3')).toBe('IN_TRANSIT')
+    expect(op('', '2', '1')).toBe('DELIVERED')
+    expect(op('Вручение', '2', '2')).toBe('RETURNED')
+    expect(op('', '3', '1')).toBe('RETURNED')
+    expect(op('', '12', '1')).toBe('NOT_DELIVERED')
+    expect(op('Прибыло в место вручения', '4', '3')).toBe('IN_TRANSIT')
+    // A type the reference does not give us (1, Приём): the name.
+    expect(op('Приём', '1', '1')).toBe('ACCEPTED')
+    expect(op('Прибыло в место вручения', '99', '')).toBe('ARRIVED')
   })
 
   it('splits «Имя Отчество Фамилия» and reads Russian phone numbers', () => {

@@ -132,17 +132,55 @@ export const POCHTA_FINAL_STATUSES: ReadonlySet<string> = new Set(['DELIVERED', 
 export const POCHTA_OUTCOMES: Readonly<Record<string, 'delivered' | 'returned'>> = { DELIVERED: 'delivered', RETURNED: 'returned' }
 
 /**
- * The last operation in our terms: by its type and attribute where we know them (ID_ASSIGNMENT), else by
- * its Russian name, which the post's tracking uses consistently («Прибыло в место вручения», «Вручение
- * адресату», «Возврат», «Приём»).
+ * The post's tracking operations by type and attribute code (ADR 194, addendum of ADR 211), from the
+ * reference of operation types and attributes of the post's tracking service (as reproduced in
+ * github.com/parcels/russianpost/wiki/Operation-Types-&-Attributes): 2 Вручение (attribute 1 to the
+ * addressee, 2 back to the sender), 3 Возврат, 4 Досыл, 8 Обработка (attribute 2 «Прибыло в место
+ * вручения»; 0, 3–7 sorting and transit), 12 Неудачная попытка вручения.
+ */
+const OPERATION_TYPES = { handing: 2, returning: 3, forwarding: 4, processing: 8, failedHanding: 12 } as const
+const ATTRIBUTES = { toAddressee: 1, toSender: 2, arrivedAtDeliveryPlace: 2 } as const
+
+/** A code as otpravka sends it (a number or a numeric string); null for anything else, such as an enum name. */
+function codeOf(value: string | null | undefined): number | null {
+  const text = value?.trim() ?? ''
+  return /^\d+$/.test(text) ? Number(text) : null
+}
+
+/** Our status by the operation's codes; null when the codes say nothing we know. */
+function byCodes(type: number, attr: number | null): string | null {
+  switch (type) {
+    case OPERATION_TYPES.handing:
+      return attr === ATTRIBUTES.toSender ? 'RETURNED' : 'DELIVERED'
+    case OPERATION_TYPES.returning:
+      return 'RETURNED'
+    case OPERATION_TYPES.failedHanding:
+      return 'NOT_DELIVERED'
+    case OPERATION_TYPES.processing:
+      return attr === ATTRIBUTES.arrivedAtDeliveryPlace ? 'ARRIVED' : 'IN_TRANSIT'
+    case OPERATION_TYPES.forwarding:
+      return 'IN_TRANSIT'
+    default:
+      return null
+  }
+}
+
+/**
+ * The last operation in our terms: by its type and attribute codes where the tracking reference gives
+ * them (above), otpravka's own ID_ASSIGNMENT for the track number, and otherwise by its Russian name as
+ * the post's tracking words it («Прибыло в место вручения», «Вручение адресату», «Возврат», «Приём»).
  */
 export function classify(a: Pick<ShipmentAnswer, 'human-operation-name' | 'last-oper-type' | 'last-oper-attr'>): string {
+  const typeCode = codeOf(a['last-oper-type'])
+  const known = typeCode === null ? null : byCodes(typeCode, codeOf(a['last-oper-attr']))
+  if (known) return known
   const type = a['last-oper-type']?.toUpperCase() ?? ''
   const attr = a['last-oper-attr']?.toUpperCase() ?? ''
   const name = (a['human-operation-name'] ?? '').toLowerCase()
   if (type === 'ID_ASSIGNMENT' || attr === 'ID_ASSIGNED' || /присвоен/.test(name)) return 'ID_ASSIGNED'
   if (/невруч|неудачн/.test(name)) return 'NOT_DELIVERED'
-  if (/возврат/.test(name) || type.includes('RETURN')) return 'RETURNED'
+  // «Вручение отправителю» is the parcel handed back to the shop: a return, not a delivery.
+  if (/возврат|вручение отправителю/.test(name) || type.includes('RETURN')) return 'RETURNED'
   // «Прибыло в место вручения» names the handing over too: it is read before «Вручение адресату».
   if (/место вручения|ожидает адресата|поступило в почтомат/.test(name) || attr.includes('ARRIVED')) return 'ARRIVED'
   if (/^вручение|вручено|получено адресатом/.test(name) || type === 'HANDING' || type === 'DELIVERY') return 'DELIVERED'
