@@ -21,9 +21,14 @@ export default async function ProgrammePage() {
         title="Программа похудения"
         description="Товары программы на /turboslim/ по этапам и фильтрам, и рецепты меню на /turboslim/menu/."
         actions={
-          <Link className={ui.buttonSecondary} href="/turboslim/" target="_blank">
-            На сайте
-          </Link>
+          <>
+            <Link className={ui.buttonSecondary} href="/admin/programme/meal-plan/">
+              Меню: этапы, видео, эксперты
+            </Link>
+            <Link className={ui.buttonSecondary} href="/turboslim/" target="_blank">
+              На сайте
+            </Link>
+          </>
         }
       />
       <h2 className="mb-2 text-lg font-semibold">Товары программы</h2>
