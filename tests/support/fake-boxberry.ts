@@ -6,7 +6,8 @@
  * - GET ListCities → [{Code, Name, Region, Kladr, CountryCode, Prefix, …}];
  * - GET ListPoints?CityCode&prepaid → [{Code, Name, Address, AddressReduce, Phone, WorkShedule,
  *   TripDescription, Metro, CityCode, CityName, PostCode, GPS "lat,lon", OnlyPrepaidOrders Yes|No,
- *   Acquiring Yes|No, TypeOfOffice, LoadLimit (kg), VolumeLimit, DeliveryPeriod, …}]; without
+ *   Acquiring Yes|No, TypeOfOffice (1 own office, 2 partner), Postamat (true|false), LoadLimit (kg),
+ *   VolumeLimit, DeliveryPeriod, …}] (fields as ListPoints' documentation describes them, ADR 211); without
  *   prepaid=1 the prepaid-only points are left out, as Boxberry does;
  * - GET DeliveryCosts?weight (g)&target (point) | zip&ordersum&deliverysum&paysum&height&width&depth (cm)
  *   → {price, price_base, price_service, delivery_period}; no weight, or neither target nor zip, or an
@@ -84,7 +85,7 @@ function pointsOf(city: FakeBoxberryCity, removed: Set<string>, prepaid: boolean
     const street = `Тестовая ул, д.${i}`
     out.push({
       Code: code,
-      Name: postamat ? `Постамат ${city.Name} ${street}` : `${city.Name} ${street}`,
+      Name: `${city.Name} ${street}`,
       Address: `${city.PostCode}, ${city.Name} г, ${street}`,
       AddressReduce: street,
       Phone: `8-800-222-80-00`,
@@ -100,7 +101,9 @@ function pointsOf(city: FakeBoxberryCity, removed: Set<string>, prepaid: boolean
       OnlyPrepaidOrders: prepaidOnly || postamat ? 'Yes' : 'No',
       Acquiring: i % 2 === 0 ? 'Yes' : 'No',
       DigitalSignature: 'No',
-      TypeOfOffice: '1',
+      // 1 Boxberry's own office, 2 a partner's: says nothing of postamats.
+      TypeOfOffice: i % 3 === 0 ? '2' : '1',
+      Postamat: postamat,
       NalKD: 'Yes',
       Metro: i % 3 === 0 ? `Станция ${i % 40}` : '',
       VolumeLimit: '0.16',

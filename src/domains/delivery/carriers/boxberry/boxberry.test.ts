@@ -60,11 +60,22 @@ describe('toCarrierPoint', () => {
 
   it('a prepaid-only point and a postamat take nothing on receipt; no coordinates, no point', () => {
     expect(toCarrierPoint(point({ OnlyPrepaidOrders: 'Yes' }), 'moskva')).toMatchObject({ haveCash: false, haveCashless: false, allowedCod: false })
-    expect(toCarrierPoint(point({ Name: 'Постамат Москва Тверская', LoadLimit: '5' }), 'moskva')).toMatchObject({ kind: 'POSTAMAT', allowedCod: false, weightMaxGrams: 5_000 })
+    expect(toCarrierPoint(point({ Postamat: true, LoadLimit: '5' }), 'moskva')).toMatchObject({ kind: 'POSTAMAT', allowedCod: false, weightMaxGrams: 5_000 })
     expect(toCarrierPoint(point({ Acquiring: 'No' }), 'moskva')).toMatchObject({ haveCash: true, haveCashless: false })
     expect(toCarrierPoint(point({ GPS: '' }), 'moskva')).toBeNull()
     expect(toCarrierPoint(point({ GPS: '0,0' }), 'moskva')).toBeNull()
     expect(toCarrierPoint(point({ LoadLimit: '' }), 'moskva')?.weightMaxGrams).toBeNull()
+  })
+})
+
+describe('postamats (ADR 211)', () => {
+  it('the Postamat flag decides; TypeOfOffice is own (1) or partner (2) office; the name only when the flag is missing', () => {
+    expect(toCarrierPoint(point({ Postamat: true }), 'moskva')?.kind).toBe('POSTAMAT')
+    expect(toCarrierPoint(point({ Postamat: 'Yes' }), 'moskva')?.kind).toBe('POSTAMAT')
+    expect(toCarrierPoint(point({ Postamat: false, Name: 'Постамат у метро' }), 'moskva')?.kind).toBe('PVZ')
+    expect(toCarrierPoint(point({ TypeOfOffice: '2' }), 'moskva')).toMatchObject({ kind: 'PVZ', allowedCod: true })
+    expect(toCarrierPoint(point({ Name: 'Постамат Москва Тверская' }), 'moskva')?.kind).toBe('POSTAMAT')
+    expect(toCarrierPoint(point(), 'moskva')?.kind).toBe('PVZ')
   })
 })
 

@@ -62,7 +62,13 @@ export const listPoint = z.object({
   OnlyPrepaidOrders: yesNo,
   /** A card terminal. */
   Acquiring: yesNo,
+  /** 1: Boxberry's own office, 2: a partner's. Not a postamat mark (ADR 211). */
   TypeOfOffice: text,
+  /** «Отделение является постаматом»: true or false; null when the answer leaves it out. */
+  Postamat: z
+    .union([z.string(), z.number(), z.boolean()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : v === true || v === 1 || (typeof v === 'string' && /^(yes|да|1|true)$/i.test(v.trim())))),
   /** Kilograms. */
   LoadLimit: decimal,
   DeliveryPeriod: decimal,
@@ -97,11 +103,11 @@ function coordinates(gps: string): { lat: number; lon: number } | null {
 }
 
 /**
- * A postamat. Boxberry's documentation read does not settle one field for it: `TypeOfOffice` naming
- * a postamat, or the point's name starting with «Постамат», both count (ADR 193).
+ * A postamat: ListPoints' `Postamat` flag (ADR 211; `TypeOfOffice` only tells Boxberry's own office
+ * from a partner's). An answer without the flag: the point's name starting with «Постамат».
  */
-export function isPostamat(p: Pick<BoxberryListPoint, 'TypeOfOffice' | 'Name'>): boolean {
-  return /postamat|постамат/i.test(p.TypeOfOffice) || /^\s*постамат/i.test(p.Name)
+export function isPostamat(p: Pick<BoxberryListPoint, 'Postamat' | 'Name'>): boolean {
+  return p.Postamat ?? /^\s*постамат/i.test(p.Name)
 }
 
 /** Our point for a ListPoints element, or null when it has no usable coordinates. */
