@@ -15,6 +15,10 @@
  * - POST ParselCreate, form sdata=<JSON {order_id, vid, shop{name, name1}, customer{fio, phone, email},
  *   items[], weights{weight, x, y, z}, price, payment_sum, delivery_sum}> → {track, label}; a missing
  *   required field or an order_id already taken → {err};
+ * - GET CourierListCities → [{City, Region, Area, DeliveryPeriod}] (the cities with `courier`);
+ * - GET ZipCheck?Zip → [{ExpressDelivery: 1|0, ZoneExpressDelivery, Remoteness}]: 1 for the postal code of a
+ *   courier city; DeliveryCosts with `zip` prices only those;
+ * - ParselCreate with vid 2 (courier) needs kurdost{index, citi, addressp} and no shop.name;
  * - GET ListStatuses?ImId (track or order_id) → [{Date 'YYYY-MM-DD HH:MM:SS' Moscow time, Name,
  *   Comment}], oldest first; unknown → [{err}].
  * `mode` makes it fail on demand: 'down' answers 503 (an HTML page) to everything, 'hang' never
@@ -37,14 +41,16 @@ export interface FakeBoxberryCity {
   lon: number
   /** Added to the price: the destination's zone. */
   zone: number
+  /** Boxberry's courier delivers here (CourierListCities, ZipCheck). */
+  courier: boolean
 }
 
 export const FAKE_BOXBERRY_CITIES: FakeBoxberryCity[] = [
-  { Code: '68', Name: 'Москва', Region: 'Москва', Kladr: '7700000000000', PostCode: '101000', points: 300, lat: 55.7558, lon: 37.6173, zone: 0 },
-  { Code: '010', Name: 'Санкт-Петербург', Region: 'Санкт-Петербург', Kladr: '7800000000000', PostCode: '190000', points: 30, lat: 59.9386, lon: 30.3141, zone: 1 },
-  { Code: '33', Name: 'Казань', Region: 'Татарстан', Kladr: '1600000100000', PostCode: '420000', points: 20, lat: 55.7963, lon: 49.1088, zone: 1 },
+  { Code: '68', Name: 'Москва', Region: 'Москва', Kladr: '7700000000000', PostCode: '101000', points: 300, lat: 55.7558, lon: 37.6173, zone: 0, courier: true },
+  { Code: '010', Name: 'Санкт-Петербург', Region: 'Санкт-Петербург', Kladr: '7800000000000', PostCode: '190000', points: 30, lat: 59.9386, lon: 30.3141, zone: 1, courier: true },
+  { Code: '33', Name: 'Казань', Region: 'Татарстан', Kladr: '1600000100000', PostCode: '420000', points: 20, lat: 55.7963, lon: 49.1088, zone: 1, courier: true },
   // A namesake in another region: found by KLADR code, never by name alone.
-  { Code: '901', Name: 'Казань', Region: 'Тюменская', Kladr: '7200800000100', PostCode: '627420', points: 2, lat: 57.3, lon: 69.6, zone: 2 },
+  { Code: '901', Name: 'Казань', Region: 'Тюменская', Kladr: '7200800000100', PostCode: '627420', points: 2, lat: 57.3, lon: 69.6, zone: 2, courier: false },
 ]
 
 export interface FakeBoxberryParcel {
@@ -201,7 +207,7 @@ export async function startFakeBoxberry(cities: FakeBoxberryCity[] = FAKE_BOXBER
         const zip = url.searchParams.get('zip')
         if (weight <= 0) return send(res, { err: 'Не указан вес посылки' })
         if (!target && !zip) return send(res, { err: 'Не указан пункт выдачи или индекс' })
-        const city = target ? pointByCode(target) : cities.find((c) => c.PostCode === zip)
+        const city = target ? pointByCode(target) : cities.find((c) => c.PostCode === zip && c.courier)
         if (!city) return send(res, { err: target ? 'Пункт выдачи не найден' : 'Курьерская доставка по индексу невозможна' })
         if (weight > 15_000) return send(res, { err: 'Превышен максимальный вес посылки' })
         const volumeGrams = (num(url.searchParams.get('height')) * num(url.searchParams.get('width')) * num(url.searchParams.get('depth'))) / 5
@@ -210,12 +216,22 @@ export async function startFakeBoxberry(cities: FakeBoxberryCity[] = FAKE_BOXBER
         const service = Math.round(num(url.searchParams.get('ordersum')) * 0.5) / 100
         return send(res, { price: base + service + 0.5, price_base: base + 0.5, price_service: service, delivery_period: String(1 + city.zone + (zip ? 1 : 0)) })
       }
+      if (req.method === 'GET' && method === 'CourierListCities') {
+        return send(res, cities.filter((c) => c.courier).map((c) => ({ City: c.Name, Region: '', Area: c.Region, DeliveryPeriod: 1 + c.zone })))
+      }
+      if (req.method === 'GET' && method === 'ZipCheck') {
+        const zip = url.searchParams.get('Zip') ?? ''
+        if (!/^\d{6}$/.test(zip)) return send(res, [{ err: 'Не указан почтовый индекс' }])
+        const city = cities.find((c) => c.PostCode === zip && c.courier)
+        return send(res, [{ ExpressDelivery: city ? 1 : 0, ZoneExpressDelivery: city ? city.zone + 1 : 0, Remoteness: 0 }])
+      }
       if (req.method === 'POST' && method === 'ParselCreate') {
         const s = (sdata && typeof sdata === 'object' ? sdata : {}) as {
           order_id?: string
           vid?: number | string
           shop?: { name?: string }
           customer?: { fio?: string; phone?: string }
+          kurdost?: { index?: string; citi?: string; addressp?: string }
           items?: unknown[]
           weights?: { weight?: number | string }
         }
@@ -223,6 +239,9 @@ export async function startFakeBoxberry(cities: FakeBoxberryCity[] = FAKE_BOXBER
           !s.order_id && 'order_id',
           !s.vid && 'vid',
           String(s.vid) === '1' && !s.shop?.name && 'shop.name',
+          String(s.vid) === '2' && !/^\d{6}$/.test(s.kurdost?.index ?? '') && 'kurdost.index',
+          String(s.vid) === '2' && !s.kurdost?.citi && 'kurdost.citi',
+          String(s.vid) === '2' && !s.kurdost?.addressp && 'kurdost.addressp',
           !s.customer?.fio && 'customer.fio',
           !s.customer?.phone && 'customer.phone',
           !s.items?.length && 'items',

@@ -28,8 +28,8 @@ const servicesFile = z.object({
       sort: z.number().int(),
       maxWeightGrams: z.number().int().positive(),
       freeFromRubles: z.number().int().positive().nullable(),
-      /** Per zone 0..5: [first kg ₽, each further kg ₽, days from, days to]. */
-      tariffs: z.array(z.tuple([z.number(), z.number(), z.number().int(), z.number().int()])).length(6),
+      /** Per zone 0..5: [first kg ₽, each further kg ₽, days from, days to]. A carrier's courier (ADR 212) has none: the carrier prices it. */
+      tariffs: z.array(z.tuple([z.number(), z.number(), z.number().int(), z.number().int()])).length(6).optional(),
     }),
   ),
   courierWindows: z.array(z.object({ timeFrom: z.string(), timeTo: z.string(), capacity: z.number().int() })),
@@ -143,6 +143,8 @@ const LOGO_COLORS: Record<string, [string, string]> = {
   boxberry: ['#e4003a', 'Boxberry'],
   russianpost: ['#0055a6', 'Почта'],
   courier: ['#f59e0b', 'Курьер'],
+  sdek_courier: ['#1ab248', 'СДЭК'],
+  boxberry_courier: ['#e4003a', 'Boxberry'],
   shop: ['#0f766e', 'Магазин'],
 }
 
@@ -196,7 +198,7 @@ export async function seedDelivery(db: Db, options: { uploadsDir: string | null 
     .insert(deliveryTariffs)
     .values(
       file.services.flatMap((s) =>
-        s.tariffs.map(([base, perKg, daysFrom, daysTo], zone) => ({
+        (s.tariffs ?? []).map(([base, perKg, daysFrom, daysTo], zone) => ({
           serviceId: s.id,
           zone,
           baseKopecks: base * 100,

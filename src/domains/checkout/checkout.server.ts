@@ -3,7 +3,7 @@ import { db, type Tx } from '@/db/client'
 import { lineProperties } from '@/domains/cart/cart'
 import { clearBasket, loadBasket, type BasketItem } from '@/domains/cart/cart.server'
 import { DELIVERY_MESSAGES } from '@/domains/delivery/delivery'
-import { bookCourierSlot, maximumQuantityCheck, maximumWeightCheck } from '@/domains/delivery/delivery.server'
+import { bookCourierSlot, maximumQuantityCheck, maximumWeightCheck, usesCourierSlots } from '@/domains/delivery/delivery.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
 import { guards } from '@/domains/orders/integrity-guards'
 import { unpaidOrderMinutes } from '@/domains/orders/order-expiry.server'
@@ -258,7 +258,8 @@ async function writeOrder(tx: Tx, visitor: Visitor, built: BuiltOrder, unpaidMin
   let slotBookingId: string | null = null
   const date = built.values.get('MICRO_SHIP_DATE_FROM') ?? ''
   const time = built.values.get('MICRO_POINT_ID') ?? ''
-  if (delivery.type === 'courier') {
+  // A carrier's courier (ADR 212) comes on its own day: only the shop's courier takes a slot.
+  if (usesCourierSlots(delivery)) {
     const slot = { cityCode: built.locationCode, date, time }
     if (!(await bookCourierSlot(tx, slot))) {
       throw new Refusal({ DELIVERY: [DELIVERY_MESSAGES.slotFull] })

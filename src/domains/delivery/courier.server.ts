@@ -6,7 +6,8 @@ import { addressService } from '@/domains/address/address.server'
 import { DELIVERY_MESSAGES } from './delivery'
 import type { CityRow } from './delivery.db'
 import type { CourierInput, GetAddressInput } from './delivery.schema'
-import { courierSchedule, findCity, quoteForCity, serviceByHandler } from './delivery.server'
+import { now } from '@/lib/clock'
+import { courierSchedule, findCity, pickupDates, quoteForCity, serviceByHandler, usesCourierSlots } from './delivery.server'
 
 /** How many suggestions the courier form lists. */
 const SUGGESTIONS = 10
@@ -32,10 +33,14 @@ export async function getAddress(
 
 export interface CourierOffer {
   name: string
+  /** The shop's courier: the day the buyer picks. A carrier's courier: the first day of its period. */
   date: string
+  /** Windows to pick from; none for a carrier's courier, which comes on a day of its own (ADR 212). */
   times: string[]
   price: number
   shipmentDate: string
+  /** A carrier's courier: the last day of its period (dd.mm.yyyy). */
+  deliveryTo?: string
 }
 
 /** POST /ajax/VueCourierComponent/: delivery days and windows for a full address, with the price. */
@@ -51,6 +56,20 @@ export async function courierOffers(
     throw new Refusal('invalid', check.kind === 'incomplete' ? DELIVERY_MESSAGES.fullAddress : DELIVERY_MESSAGES.addressNotFound)
   }
   const address = check.address
+  if (!usesCourierSlots(service)) {
+    // A carrier's courier (ADR 212): its price and period for the city, no days or windows to pick.
+    const quote = await quoteForCity(service, city, input.basket)
+    if (!quote) return { couriers: [], warning: DELIVERY_MESSAGES.courierImpossible, address }
+    if (quote.overWeight) return { couriers: [], warning: DELIVERY_MESSAGES.overWeight, address }
+    const dates = pickupDates(now(), quote)
+    return {
+      couriers: [
+        { name: service.name, date: dates.deliveryFrom, deliveryTo: dates.deliveryTo, times: [], price: kopecksToRubles(quote.priceKopecks), shipmentDate: dates.shipmentDate },
+      ],
+      warning: '',
+      address,
+    }
+  }
   const schedule = await courierSchedule(city.code)
   const quote = await quoteForCity(service, city, input.basket)
   if (!schedule || !quote || schedule.days.length === 0) {

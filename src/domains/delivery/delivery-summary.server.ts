@@ -3,7 +3,7 @@ import { now } from '@/lib/clock'
 import { parcelOf, type DeliveryBasketLine } from './delivery'
 import { addDays, fromRuDate, shipmentDay } from './delivery-dates'
 import { NO_SUMMARY, summaryRow, type DeliverySummary, type SummaryOffer } from './delivery-summary'
-import { courierSchedule, findCity, listDeliveryOptions, quoteForCity, serviceByHandler } from './delivery.server'
+import { courierSchedule, findCity, listDeliveryOptions, quoteForCity, serviceByHandler, usesCourierSlots } from './delivery.server'
 
 /**
  * The cheapest pickup and courier delivery of a basket to a city, with dates and what is left to free
@@ -22,7 +22,11 @@ export async function deliverySummary(cityCode: string, basket: DeliveryBasketLi
     const quote = service ? await quoteForCity(service, city, basket) : null
     if (!service || !quote) continue
     const base = { serviceName: option.name, sort: option.sort, priceKopecks: option.priceKopecks, freeFromKopecks: service.freeFromKopecks }
-    if (option.type === 'courier') {
+    if (option.type === 'courier' && !usesCourierSlots(service)) {
+      // A carrier's courier (ADR 212) comes within its period, counted like a parcel to a point.
+      const ship = shipmentDay(at)
+      offers.push({ ...base, kind: 'courier', dateFrom: addDays(ship, quote.daysFrom), dateTo: addDays(ship, quote.daysTo) })
+    } else if (option.type === 'courier') {
       // The courier comes on a day the buyer picks: the first day that still has a free window.
       const first = (await courierSchedule(city.code))?.days[0]
       const day = first ? fromRuDate(first.date) : null

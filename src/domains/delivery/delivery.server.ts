@@ -28,7 +28,7 @@ import { cached, invalidateTag } from '@/lib/cache'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { testHook } from '@/lib/test-hooks'
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES, courierProps, parcelOf, periodText, pickupProps, tariffPrice, zoneOf, type DeliveryBasketLine, type MicroProps, type ParcelSummary, type Tariff } from './delivery'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, carrierCourierProps, courierProps, isCarrierCourier, parcelOf, periodText, pickupProps, tariffPrice, zoneOf, type DeliveryBasketLine, type MicroProps, type ParcelSummary, type Tariff } from './delivery'
 import { courierDays, fromRuDate, parseWindow, shipmentDay, toRuDate, windowText, addDays } from './delivery-dates'
 import * as q from './delivery.db'
 import { packageOf, takesPaymentOnReceipt, type Carrier, type CarrierPoint } from './carriers/carrier'
@@ -43,6 +43,8 @@ export {
   choiceFromProps,
   pickupProps,
   courierProps,
+  carrierCourierProps,
+  isCarrierCourier,
   emptyMicroProps,
   DELIVERY_MESSAGES,
   DELIVERY_LIMITS,
@@ -231,8 +233,16 @@ export interface PriceQuote {
   daysTo: number
 }
 
+/**
+ * A courier method brought by a carrier (ADR 212), not the shop's own courier with its zones and slots.
+ * The checkout's save books a courier slot only for the shop's own courier.
+ */
+export function usesCourierSlots(service: Pick<ServiceRow, 'type' | 'handler'>): boolean {
+  return service.type === 'courier' && !isCarrierCourier(service.handler)
+}
+
 async function priceFor(service: ServiceRow, city: CityRow, parcel: ParcelSummary, via?: Via): Promise<PriceQuote | null> {
-  if (service.type === 'courier') {
+  if (usesCourierSlots(service)) {
     // The shop's own courier zone with its own price (ADR 187); without one, the distance tariff.
     const zone = await courierCityOf(city.code, via)
     if (zone && zone.priceKopecks !== null) {
@@ -255,6 +265,8 @@ async function priceFor(service: ServiceRow, city: CityRow, parcel: ParcelSummar
     const free = service.freeFromKopecks !== null && parcel.sumKopecks >= service.freeFromKopecks
     return { priceKopecks: free ? 0 : answer.value.priceKopecks, daysFrom: answer.value.daysFrom, daysTo: answer.value.daysTo }
   }
+  // A carrier's courier without its carrier's keys has no price of its own: it is not offered.
+  if (isCarrierCourier(service.handler)) return null
   const zone = zoneOf(city)
   const tariff = (await tariffs(via)).get(`${service.id}:${zone}`)
   if (!tariff) return null
@@ -291,17 +303,20 @@ export async function listDeliveryOptions(input: {
   const [all, counts, courier] = await Promise.all([services(), pointCounts(city.code), courierCityOf(city.code)])
   const options: DeliveryOption[] = []
   for (const service of all) {
-    const carrier = service.type === 'courier' ? undefined : activeCarrier(service.handler)
+    const ownCourier = usesCourierSlots(service)
+    const carrier = ownCourier ? undefined : activeCarrier(service.handler)
+    // A carrier's courier is offered only with its carrier's keys (ADR 212), never as demo data.
+    if (service.type === 'courier' && !ownCourier && !carrier) continue
     if (service.type !== 'courier' && !carrier && !pointsAreReal(service)) continue
     const demo = service.type !== 'courier' && !carrier && service.handler !== OWN_PICKUP_HANDLER
-    const pointCount = carrier ? await carrier.pointCount(city) : (counts.get(service.id) ?? 0)
-    const available = service.type === 'courier' ? courier !== null : pointCount > 0
+    // The carrier's courier serves the city when its tariff answers (below): no points needed.
+    const available =
+      service.type === 'courier' ? !ownCourier || courier !== null : (carrier ? await carrier.pointCount(city) : (counts.get(service.id) ?? 0)) > 0
     if (!available) continue
     const quote = await priceFor(service, city, parcel)
     if (!quote) continue
     const blocked = overWeight(service, parcel)
-    const days =
-      service.type === 'courier' && courier ? { from: courier.leadDays + quote.daysFrom, to: courier.leadDays + quote.daysTo } : null
+    const days = ownCourier && courier ? { from: courier.leadDays + quote.daysFrom, to: courier.leadDays + quote.daysTo } : null
     options.push({
       id: service.id,
       code: service.code,
@@ -339,8 +354,23 @@ export async function quoteDeliveryChoice(
   if (!city) return { ok: false, message: DELIVERY_MESSAGES.unknownCity }
   const parcel = parcelOf(input.basket)
   const quote = await priceFor(service, city, parcel, database)
+  if (!quote && service.type === 'courier' && !usesCourierSlots(service)) return { ok: false, message: DELIVERY_MESSAGES.courierImpossible }
   // A carrier that did not answer: the spec's message for a point it cannot deliver to now.
   if (!quote) return { ok: false, message: activeCarrier(service.handler) ? DELIVERY_MESSAGES.pointUnavailable : DELIVERY_MESSAGES.unknownService }
+
+  if (service.type === 'courier' && !usesCourierSlots(service)) {
+    // The carrier's courier (ADR 212): the address as for the shop's courier, no slot; the carrier's period.
+    if (overWeight(service, parcel)) return { ok: false, message: DELIVERY_MESSAGES.overWeight }
+    if (!input.address?.trim()) return { ok: false, message: DELIVERY_MESSAGES.fullAddress }
+    const dates = pickupDates(now(), quote)
+    return {
+      ok: true,
+      priceKopecks: quote.priceKopecks,
+      periodText: periodText(quote.daysFrom, quote.daysTo),
+      shipDateFrom: dates.deliveryFrom,
+      shipDateTo: dates.deliveryTo,
+    }
+  }
 
   if (service.type === 'courier') {
     if (!(await courierCityOf(city.code, database))) return { ok: false, message: DELIVERY_MESSAGES.courierImpossible }
@@ -400,6 +430,22 @@ export async function orderDeliveryChoice(tx: Db | Tx, input: Parameters<typeof 
   if (!service || !city) return { ok: false, message: DELIVERY_MESSAGES.chooseDelivery }
   const shipmentDate = toRuDate(shipmentDay(now()))
   const base = { ok: true as const, priceKopecks: quote.priceKopecks, service: { id: service.id, name: service.name, type: service.type } }
+  if (service.type === 'courier' && !usesCourierSlots(service)) {
+    const address = input.address?.trim() ?? ''
+    return {
+      ...base,
+      props: carrierCourierProps({
+        handler: service.handler,
+        deliveryFrom: quote.shipDateFrom ?? '',
+        deliveryTo: quote.shipDateTo ?? '',
+        priceKopecks: quote.priceKopecks,
+        shipmentDate,
+        address,
+      }),
+      address,
+      slot: null,
+    }
+  }
   if (service.type === 'courier') {
     const range = parseWindow(input.slot?.time ?? '')
     const address = input.address?.trim() ?? ''

@@ -288,6 +288,44 @@ export function courierProps(p: {
   }
 }
 
+/**
+ * A carrier's courier (ADR 212): the carrier brings the parcel on a day of its own within its period,
+ * so there is no slot. The period's first and last day go into the ship dates, MICRO_POINT_ID stays
+ * empty, and MICRO_HANDLER names the method ('sdek_courier'), which the shipments domain reads to pick
+ * the carrier that takes the parcel to the door.
+ */
+export function carrierCourierProps(p: {
+  handler: string
+  deliveryFrom: string
+  deliveryTo: string
+  priceKopecks: number
+  shipmentDate: string
+  address: string
+}): MicroProps {
+  return {
+    MICRO_SOURCE: 'courier',
+    MICRO_TYPE: 'COURIER',
+    MICRO_HANDLER: p.handler,
+    MICRO_POINT_ID: '',
+    MICRO_DELIVERY_PRICE: String(p.priceKopecks / 100),
+    MICRO_SHIP_DATE_FROM: p.deliveryFrom,
+    MICRO_SHIP_DATE_TO: p.deliveryTo,
+    ESTIMATED_SHIP_DATE: p.shipmentDate,
+    PROP_ADDRESS: p.address,
+  }
+}
+
+/** The shop's own courier (zones, days and windows, ADR 187). */
+export const OWN_COURIER_HANDLER = 'courier'
+
+/** The carriers' courier methods (ADR 212): the method's handler and the carrier module's code. */
+export const CARRIER_COURIER_HANDLERS: Readonly<Record<string, string>> = { sdek_courier: 'cdek', boxberry_courier: 'boxberry' }
+
+/** A courier method brought by a carrier, not by the shop: no zones, no slots. */
+export function isCarrierCourier(handler: string): boolean {
+  return Object.hasOwn(CARRIER_COURIER_HANDLERS, handler)
+}
+
 export function emptyMicroProps(): MicroProps {
   return Object.fromEntries(MICRO_PROPS.map((k) => [k, ''])) as MicroProps
 }

@@ -103,6 +103,8 @@ export interface Carrier {
   readonly code: string
   /** The delivery service it serves (delivery_services.handler). */
   readonly handler: string
+  /** Its door-delivery service (ADR 212: 'sdek_courier'), priced in mode 'courier'. */
+  readonly courierHandler?: string
   /** Its keys are set: only then is it offered. */
   configured(): boolean
   pointsInCity(city: CarrierCity): Promise<CarrierPoint[]>

@@ -13,9 +13,9 @@ import { pochtaCarrier } from './pochta/pochta.server'
  */
 const CARRIERS: readonly Carrier[] = [cdekCarrier, boxberryCarrier, pochtaCarrier]
 
-/** The configured carrier serving a delivery service's handler ('sdek'), if any. */
+/** The configured carrier serving a delivery service's handler ('sdek', or its courier 'sdek_courier'), if any. */
 export function activeCarrier(handler: string): Carrier | undefined {
-  return CARRIERS.find((c) => c.handler === handler && c.configured())
+  return CARRIERS.find((c) => (c.handler === handler || c.courierHandler === handler) && c.configured())
 }
 
 export function carrierByCode(code: string): Carrier | undefined {

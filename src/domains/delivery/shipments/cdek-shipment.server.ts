@@ -68,8 +68,9 @@ async function read(uuid: string): Promise<ReadOutcome> {
 export const cdekShipments: ShipmentCarrier = {
   code: CDEK,
   handler: CDEK_HANDLER,
-  // The shop's own courier orders may be handed to СДЭК's door delivery (склад-дверь) by the manager.
-  courierHandler: 'courier',
+  // «Курьер СДЭК» orders (ADR 212), and the shop's own courier orders the manager hands to СДЭК's
+  // door delivery (склад-дверь, ADR 195).
+  courierHandlers: ['sdek_courier', 'courier'],
   name: 'СДЭК',
   readyPlace: 'в пункте выдачи СДЭК',
   configured: () => activeCarrier(CDEK_HANDLER) !== undefined,

@@ -72,8 +72,8 @@ export interface ShipmentCarrier {
   readonly code: string
   /** The delivery handler of orders it ships to its points (order props MICRO_HANDLER, 'sdek'); also the order's TRACK_CARRIER. */
   readonly handler: string
-  /** The handler of its door-delivery service, if it has one ('sdek_courier'). */
-  readonly courierHandler?: string
+  /** The handlers of orders it takes to the door: its own courier method ('sdek_courier', ADR 212), and for СДЭК the shop's courier too. */
+  readonly courierHandlers?: readonly string[]
   /** Its name for staff and buyers: «СДЭК». */
   readonly name: string
   /** Where the buyer collects a parcel, for the «ждёт вас» letter: «в пункте выдачи СДЭК». */
@@ -111,14 +111,14 @@ export const SHIPMENT_MESSAGES = {
 } as const
 
 /** The carrier (and the mode) that ships an order, by its delivery handler. */
-export function carrierForHandler<C extends Pick<ShipmentCarrier, 'handler' | 'courierHandler'>>(
+export function carrierForHandler<C extends Pick<ShipmentCarrier, 'handler' | 'courierHandlers'>>(
   carriers: readonly C[],
   handler: string | undefined,
 ): { carrier: C; mode: 'pickup' | 'courier' } | null {
   if (!handler) return null
   for (const carrier of carriers) {
     if (carrier.handler === handler) return { carrier, mode: 'pickup' }
-    if (carrier.courierHandler && carrier.courierHandler === handler) return { carrier, mode: 'courier' }
+    if (carrier.courierHandlers?.includes(handler)) return { carrier, mode: 'courier' }
   }
   return null
 }

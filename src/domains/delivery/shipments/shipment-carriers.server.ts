@@ -6,7 +6,7 @@ import type { ShipmentCarrier } from './shipment-carrier'
 
 /**
  * The carriers that take parcels (ADR 195), one line each. An order is shipped by the carrier whose
- * `handler` (or `courierHandler`) is the order's delivery handler.
+ * `handler` (or one of its `courierHandlers`) is the order's delivery handler.
  */
 export const SHIPMENT_CARRIERS: readonly ShipmentCarrier[] = [
   cdekShipments,

@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
 import { formatRub, rublesToKopecks } from '@/lib/money'
-import { DELIVERY_LIMITS, DELIVERY_MESSAGES, basketToWire, courierProps, type DeliveryPickerProps } from '../delivery'
+import { DELIVERY_LIMITS, DELIVERY_MESSAGES, basketToWire, carrierCourierProps, courierProps, type DeliveryPickerProps } from '../delivery'
 import type { AddressSuggestion } from '@/domains/address/address'
 import type { CourierOffer } from '../courier.server'
 
@@ -12,7 +12,11 @@ export interface CourierPickerProps extends DeliveryPickerProps {
   initialAddress?: string
 }
 
-/** Address, then date, then time, then price (spec section 4). */
+/**
+ * Address, then date, then time, then price (spec section 4). A carrier's courier (ADR 212) answers one
+ * offer without windows: it comes on a day of its own, so the address is all the buyer gives, then the
+ * period and the price.
+ */
 export function CourierPicker({ cityCode, type, basket, onConfirm, onLeave, postPay = false, initialAddress = '' }: CourierPickerProps) {
   const [text, setText] = useState(initialAddress)
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([])
@@ -80,18 +84,22 @@ export function CourierPicker({ cityCode, type, basket, onConfirm, onLeave, post
   }, [address, type, cityCode, postPay, basketJson])
 
   const loading = Boolean(address) && loadedFor !== address
-  const day = couriers?.find((c) => c.date === date)
-  const complete = Boolean(address && day && time && day.times.includes(time))
+  const carrierOffer = couriers?.length === 1 && couriers[0]!.times.length === 0 ? couriers[0] : undefined
+  const day = carrierOffer ?? couriers?.find((c) => c.date === date)
+  const complete = Boolean(address && !loading && (carrierOffer || (day && time && day.times.includes(time))))
 
   useEffect(() => {
-    const key = complete && day ? `${address}|${date}|${time}|${day.price}` : ''
+    const key = complete && day ? `${address}|${day.date}|${carrierOffer ? day.deliveryTo : time}|${day.price}` : ''
     if (key === confirmedKey.current) return
     const wasConfirmed = confirmedKey.current !== ''
     confirmedKey.current = key
-    if (key && day) {
+    if (key && day && carrierOffer) {
+      const priceKopecks = rublesToKopecks(day.price)
+      onConfirm(carrierCourierProps({ handler: type, deliveryFrom: day.date, deliveryTo: day.deliveryTo ?? day.date, priceKopecks, shipmentDate: day.shipmentDate, address }))
+    } else if (key && day) {
       onConfirm(courierProps({ date, time, priceKopecks: rublesToKopecks(day.price), shipmentDate: day.shipmentDate, address }))
     } else if (wasConfirmed) onLeave()
-  }, [complete, address, date, time, day, onConfirm, onLeave])
+  }, [complete, address, date, time, day, carrierOffer, type, onConfirm, onLeave])
 
   const pick = (s: AddressSuggestion) => {
     skipNextSuggest.current = true
@@ -176,7 +184,13 @@ export function CourierPicker({ cityCode, type, basket, onConfirm, onLeave, post
         </p>
       )}
 
-      {address && !loading && couriers && couriers.length > 0 && (
+      {address && !loading && carrierOffer && (
+        <p className="mt-3 text-sm" data-testid="courier-period">
+          Срок доставки: {carrierOffer.deliveryTo && carrierOffer.deliveryTo !== carrierOffer.date ? `${carrierOffer.date} — ${carrierOffer.deliveryTo}` : carrierOffer.date}
+        </p>
+      )}
+
+      {address && !loading && !carrierOffer && couriers && couriers.length > 0 && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor={`${listId}-date`} className="mb-1 block text-sm font-medium">

@@ -2,7 +2,8 @@ import 'server-only'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import type { ReadOutcome, RegisterOutcome, ShipmentCarrier, ShipmentRequest } from '../../shipments/shipment-carrier'
-import { BOXBERRY, BOXBERRY_HANDLER } from './boxberry'
+import { pointsInCity } from '../carriers.db'
+import { BOXBERRY, BOXBERRY_HANDLER, postalCodeOf } from './boxberry'
 import { BoxberryError } from './boxberry-client.server'
 import { boxberryCarrier, boxberryClient, boxberryLimits } from './boxberry.server'
 import {
@@ -11,7 +12,9 @@ import {
   FINAL_STATUSES,
   READY_STATUSES,
   REGISTERED,
+  doorCity,
   parcelAnswer,
+  type BoxberryDoor,
   parcelRequest,
   readStatuses,
   statusesAnswer,
@@ -24,9 +27,17 @@ import {
  */
 async function register(request: ShipmentRequest): Promise<RegisterOutcome> {
   if (!boxberryCarrier.configured()) return { ok: false, kind: 'refused', message: M.notConfigured }
-  // The shop's courier is its own (ADR 187): only orders to a Boxberry point reach Boxberry.
-  if (request.mode !== 'pickup' || !request.pointCode) return { ok: false, kind: 'refused', message: `${M.refused}: нет пункта выдачи Boxberry` }
-  const sdata = parcelRequest({ order: request.order, pointCode: request.pointCode, fromPoint: env().BOXBERRY_FROM_POINT, pkg: request.pkg })
+  let door: BoxberryDoor | undefined
+  if (request.mode === 'courier') {
+    // «Курьер Boxberry» (ADR 212): the postal code of the address when it starts with one, else the one
+    // the checkout priced (the city's reference point, ADR 193).
+    if (!request.city || !request.address.trim()) return { ok: false, kind: 'refused', message: `${M.refused}: нет адреса доставки` }
+    const [reference] = await pointsInCity(request.q, BOXBERRY, request.city.code, 1)
+    const zip = postalCodeOf(request.address) ?? (reference ? postalCodeOf(reference.addressFull) : null)
+    if (!zip) return { ok: false, kind: 'refused', message: `${M.refused}: не известен почтовый индекс адреса` }
+    door = { zip, city: doorCity(request.city), address: request.address.trim() }
+  } else if (!request.pointCode) return { ok: false, kind: 'refused', message: `${M.refused}: нет пункта выдачи Boxberry` }
+  const sdata = parcelRequest({ order: request.order, pointCode: request.pointCode, fromPoint: env().BOXBERRY_FROM_POINT, pkg: request.pkg, door })
   let json: unknown
   try {
     json = await boxberryClient().postForm('ParselCreate', sdata, boxberryLimits().shipmentTimeoutMs)
@@ -55,6 +66,8 @@ async function read(track: string): Promise<ReadOutcome> {
 export const boxberryShipments: ShipmentCarrier = {
   code: BOXBERRY,
   handler: BOXBERRY_HANDLER,
+  // «Курьер Boxberry» orders (ADR 212): ParselCreate vid 2 to the buyer's address.
+  courierHandlers: ['boxberry_courier'],
   name: 'Boxberry',
   readyPlace: 'в пункте выдачи Boxberry',
   configured: () => boxberryCarrier.configured(),

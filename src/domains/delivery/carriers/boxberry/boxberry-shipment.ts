@@ -42,8 +42,8 @@ function rubles(kopecks: number): number {
  * paid order) and of it the delivery (`delivery_sum`), the point (`shop.name`) and the shop's point of
  * hand-in (`shop.name1`, when set), the recipient, the goods, and the parcel as one box (grams, cm).
  */
-export function parcelRequest(input: { order: ShipmentOrder; pointCode: string; fromPoint?: string; pkg: CarrierPackage }) {
-  const { order } = input
+export function parcelRequest(input: { order: ShipmentOrder; pointCode: string; fromPoint?: string; pkg: CarrierPackage; door?: BoxberryDoor }) {
+  const { order, door } = input
   const goodsKopecks = order.lines.reduce((s, l) => s + l.priceKopecks * l.quantity, 0)
   const owed = order.paid ? 0 : goodsKopecks + order.deliveryKopecks
   return {
@@ -51,8 +51,11 @@ export function parcelRequest(input: { order: ShipmentOrder; pointCode: string; 
     price: rubles(goodsKopecks),
     payment_sum: rubles(owed),
     delivery_sum: order.paid ? 0 : rubles(order.deliveryKopecks),
-    vid: 1,
-    shop: { name: input.pointCode, name1: input.fromPoint ?? '' },
+    vid: door ? 2 : 1,
+    shop: { name: door ? '' : input.pointCode, name1: input.fromPoint ?? '' },
+    // Courier to the door (ADR 212): the postal code, the settlement and the address; Boxberry's courier
+    // chooses the day and keeps its default window (10:00–18:00), as the checkout told the buyer.
+    ...(door ? { kurdost: { index: door.zip, citi: door.city, addressp: door.address } } : {}),
     customer: { fio: order.buyerName, phone: order.phone, email: order.email },
     items: order.lines.map((l, i) => ({
       id: String(l.offerId ?? `line-${i + 1}`),
@@ -63,6 +66,20 @@ export function parcelRequest(input: { order: ShipmentOrder; pointCode: string; 
     })),
     weights: { weight: input.pkg.weightGrams, x: input.pkg.lengthCm, y: input.pkg.widthCm, z: input.pkg.heightCm },
   }
+}
+
+/** Where Boxberry's courier brings a parcel (vid 2, `kurdost`). */
+export interface BoxberryDoor {
+  zip: string
+  /** «Регион, Город» for a settlement whose name repeats, as Boxberry asks. */
+  city: string
+  address: string
+}
+
+/** The settlement as `kurdost.citi`: the region first when it is not the city itself (Москва). */
+export function doorCity(city: { name: string; region: string }): string {
+  const region = city.region.trim()
+  return region && region.toLowerCase() !== city.name.trim().toLowerCase() ? `${region}, ${city.name}` : city.name
 }
 
 /** ParselCreate's answer: the track number (and a label link we do not keep). */

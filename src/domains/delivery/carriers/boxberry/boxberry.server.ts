@@ -8,7 +8,7 @@ import { testHook } from '@/lib/test-hooks'
 import { packageKey, type Carrier, type CarrierCity, type CarrierPoint } from '../carrier'
 import { KEEPER_LIMITS, carrierKeeper, type LoadedCity } from '../carrier-keeper.server'
 import * as q from '../carriers.db'
-import { BOXBERRY, BOXBERRY_HANDLER, cityList, deliveryCostsAnswer, deliveryCostsQuery, listPoint, matchCity, postalCodeOf, toCarrierPoint, toQuote, type BoxberryCity } from './boxberry'
+import { BOXBERRY, BOXBERRY_HANDLER, cityList, courierCityList, courierServes, deliveryCostsAnswer, deliveryCostsQuery, listPoint, matchCity, postalCodeOf, toCarrierPoint, toQuote, zipCheckAnswer, zipServed, type BoxberryCity, type BoxberryCourierCity } from './boxberry'
 import { BoxberryClient, BoxberryError } from './boxberry-client.server'
 
 /**
@@ -62,6 +62,27 @@ async function boxberryCities(timeoutMs: number): Promise<BoxberryCity[]> {
     })
   }
   return cityListCache.list
+}
+
+let courierCitiesCache: { at: number; list: Promise<BoxberryCourierCity[]> } | null = null
+
+/** The cities of Boxberry's courier (CourierListCities, ADR 212), asked once a day per process; a failed ask is not kept. */
+async function boxberryCourierCities(timeoutMs: number): Promise<BoxberryCourierCity[]> {
+  const at = now().getTime()
+  if (!courierCitiesCache || at - courierCitiesCache.at >= boxberryLimits().cityListTtlMs) {
+    const list = boxberryClient()
+      .get('CourierListCities', {}, timeoutMs)
+      .then((json) => {
+        const parsed = courierCityList.safeParse(json)
+        if (!parsed.success) throw new BoxberryError('invalid', 'Boxberry CourierListCities: unexpected answer')
+        return parsed.data
+      })
+    courierCitiesCache = { at, list }
+    list.catch(() => {
+      if (courierCitiesCache?.list === list) courierCitiesCache = null
+    })
+  }
+  return courierCitiesCache.list
 }
 
 async function kladrOf(code: string): Promise<string | null> {
@@ -125,6 +146,14 @@ const keeper = carrierKeeper<BoxberryClient>({
     return {
       key: `${from ?? ''}>${input.mode === 'pickup' ? reference.code : `zip:${zip}`}:${packageKey(input.pkg)}`,
       ask: async () => {
+        if (input.mode === 'courier') {
+          // The door delivery: Boxberry's courier must serve the city (CourierListCities) and the postal code (ZipCheck).
+          const timeoutMs = boxberryLimits().quoteTimeoutMs
+          if (!courierServes(await boxberryCourierCities(timeoutMs), input.city)) return { ok: false, reason: 'no-tariff', detail: 'no Boxberry courier in the city' }
+          const check = zipCheckAnswer.safeParse(await boxberryClient().get('ZipCheck', { Zip: zip ?? '' }, timeoutMs))
+          if (!check.success) throw new BoxberryError('invalid', 'Boxberry ZipCheck: unexpected answer')
+          if (!zipServed(check.data)) return { ok: false, reason: 'no-tariff', detail: 'no Boxberry courier to the postal code' }
+        }
         const json = await boxberryClient().get(
           'DeliveryCosts',
           deliveryCostsQuery({ pkg: input.pkg, orderSumKopecks: 0, from, ...(input.mode === 'pickup' ? { target: reference.code } : { zip: zip ?? '' }) }),
@@ -140,12 +169,14 @@ const keeper = carrierKeeper<BoxberryClient>({
   // The city list belongs to the old token or address.
   onNewClient: () => {
     cityListCache = null
+    courierCitiesCache = null
   },
 })
 
 export const boxberryCarrier: Carrier = {
   code: BOXBERRY,
   handler: BOXBERRY_HANDLER,
+  courierHandler: 'boxberry_courier',
   configured,
   ...keeper.methods,
 }

@@ -215,3 +215,38 @@ export function matchCity(candidates: readonly BoxberryCity[], city: { name: str
   const ours = regionWords(city.region)
   return sameName.find((c) => [...regionWords(c.Region)].some((w) => ours.has(w))) ?? sameName[0]
 }
+
+// ---------- courier to the door (ADR 212) ----------
+
+/** One element of CourierListCities: a city where Boxberry's courier delivers. */
+export const courierCity = z.object({
+  City: text,
+  /** Boxberry's documentation calls it «Район» in some sources and the region in others: both are compared. */
+  Region: text,
+  /** «Область». */
+  Area: text,
+  DeliveryPeriod: decimal,
+})
+export const courierCityList = z.array(courierCity)
+export type BoxberryCourierCity = z.infer<typeof courierCity>
+
+/**
+ * Boxberry's courier serves our city: a city of CourierListCities has its name; when there are
+ * namesakes, the one whose region or area shares a word with ours.
+ */
+export function courierServes(list: readonly BoxberryCourierCity[], city: { name: string; region: string }): boolean {
+  const name = norm(city.name)
+  const same = list.filter((c) => norm(c.City) === name)
+  if (same.length <= 1) return same.length === 1
+  const ours = regionWords(city.region)
+  return same.some((c) => [...regionWords(`${c.Area} ${c.Region}`)].some((w) => ours.has(w)))
+}
+
+/** ZipCheck's answer: `[{ExpressDelivery, ZoneExpressDelivery, Remoteness}]` (or the object alone). */
+const zipCheckItem = z.object({ ExpressDelivery: yesNo, ZoneExpressDelivery: decimal.optional() })
+export const zipCheckAnswer = z.union([z.array(zipCheckItem).min(1), zipCheckItem]).transform((v) => (Array.isArray(v) ? v[0]! : v))
+
+/** ZipCheck says Boxberry's courier delivers to the postal code. */
+export function zipServed(answer: z.infer<typeof zipCheckAnswer>): boolean {
+  return answer.ExpressDelivery
+}

@@ -113,6 +113,7 @@ export async function cdekCityCode(database: Db | Tx, cityCode: string): Promise
 export const cdekCarrier: Carrier = {
   code: CDEK,
   handler: CDEK_HANDLER,
+  courierHandler: 'sdek_courier',
   configured,
   ...keeper.methods,
 }
