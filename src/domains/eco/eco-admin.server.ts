@@ -1,10 +1,9 @@
 import 'server-only'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import { announceChanges } from '@/db/change-feed'
+import { asc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { ecoPoints } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
-import { EDIT_MESSAGES, changed, invalid, parsed } from '@/domains/edits/edits'
+import { changed, parsed } from '@/domains/edits/edits'
+import { audited, ensureCodeFree, lockedRow, lockTable, type CodeRule } from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { ECO_MESSAGES as M, ecoPointInput, ecoPointPatch, type EcoPointView } from './eco-admin.schema'
@@ -49,22 +48,15 @@ export async function ecoPointById(q: Db | Tx, id: number): Promise<EcoPointView
   return row
 }
 
-async function codeTaken(tx: Tx, value: string, except = 0): Promise<boolean> {
-  const rows = await tx
-    .select({ id: ecoPoints.id })
-    .from(ecoPoints)
-    .where(and(sql`lower(${ecoPoints.code}) = lower(${value})`, ne(ecoPoints.id, except)))
-  return rows.length > 0
-}
+const CODE: CodeRule = { table: ecoPoints, column: ecoPoints.code, anyCase: true }
 
 export async function createEcoPoint(q: Db, actor: Actor, input: unknown): Promise<EcoPointView> {
   const p = parsed(ecoPointInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${ecoPoints} in share row exclusive mode`)
-    if (await codeTaken(tx, p.code)) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await lockTable(tx, ecoPoints)
+    await ensureCodeFree(tx, CODE, p.code)
     const [row] = await tx.insert(ecoPoints).values(p).returning({ id: ecoPoints.id })
-    await recordChange(tx, actor, { objectType: 'eco_point', objectId: row!.id, action: 'create', after: p })
-    await announceChanges(tx, TAGS)
+    await audited(tx, actor, { objectType: 'eco_point', objectId: row!.id, action: 'create', after: p }, TAGS)
     return row!.id
   })
   return ecoPointById(q, id)
@@ -73,16 +65,12 @@ export async function createEcoPoint(q: Db, actor: Actor, input: unknown): Promi
 export async function updateEcoPoint(q: Db, actor: Actor, id: number, input: unknown): Promise<EcoPointView> {
   const patch = parsed(ecoPointPatch, input)
   await q.transaction(async (tx) => {
-    const [row] = await tx.select(columns).from(ecoPoints).where(eq(ecoPoints.id, id)).for('update')
-    if (!row) throw new Refusal('not-found', M.notFound)
-    const { id: _id, ...current } = row
+    const { id: _id, ...current } = await lockedRow(tx, ecoPoints, id, columns, M.notFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, after.code, id)))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await ensureCodeFree(tx, CODE, after.code, id)
     await tx.update(ecoPoints).set(after).where(eq(ecoPoints.id, id))
-    await recordChange(tx, actor, { objectType: 'eco_point', objectId: id, action: 'update', before, after })
-    await announceChanges(tx, TAGS)
+    await audited(tx, actor, { objectType: 'eco_point', objectId: id, action: 'update', before, after }, TAGS)
   })
   return ecoPointById(q, id)
 }

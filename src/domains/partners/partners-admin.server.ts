@@ -1,10 +1,16 @@
 import 'server-only'
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { announceChanges } from '@/db/change-feed'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { distributors, partnerOutlets, partnerProducts, partners } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
-import { EDIT_MESSAGES, changed, invalid, parsed } from '@/domains/edits/edits'
+import { changed, parsed } from '@/domains/edits/edits'
+import {
+  audited,
+  ensureCodeFree,
+  lockedRow,
+  lockRow,
+  lockTable,
+  type CodeRule,
+} from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import {
@@ -40,6 +46,8 @@ const partnerColumns = {
   active: partners.active,
   products: sql<number>`(select count(*)::int from ${partnerProducts} pp where pp.partner_id = "partners"."id")`,
 }
+/** What a PATCH may change, read under the row's lock as the audit's before. */
+const { id: _pid, products: _products, ...partnerEditable } = partnerColumns
 
 async function outletsOf(q: Db | Tx, partnerIds: number[]) {
   if (partnerIds.length === 0) return []
@@ -80,28 +88,22 @@ export async function partnerById(q: Db | Tx, id: number): Promise<PartnerView> 
   return { ...row, products: Number(row.products), outlets: outlets.map(({ partnerId: _p, ...o }) => o) }
 }
 
-async function codeTaken(
-  tx: Tx,
-  table: typeof partners | typeof distributors | typeof partnerOutlets,
-  value: string,
-  except = 0,
-): Promise<boolean> {
-  const rows = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(sql`lower(${table.code}) = lower(${value})`, ne(table.id, except)))
-  return rows.length > 0
-}
+const PARTNER_CODE: CodeRule = { table: partners, column: partners.code, anyCase: true }
+const OUTLET_CODE: CodeRule = { table: partnerOutlets, column: partnerOutlets.code, anyCase: true }
+const DISTRIBUTOR_CODE: CodeRule = { table: distributors, column: distributors.code, anyCase: true }
 
 export async function createPartner(q: Db, actor: Actor, input: unknown): Promise<PartnerView> {
   const p = parsed(partnerInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${partners} in share row exclusive mode`)
-    if (await codeTaken(tx, partners, p.code))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await lockTable(tx, partners)
+    await ensureCodeFree(tx, PARTNER_CODE, p.code)
     const [row] = await tx.insert(partners).values(p).returning({ id: partners.id })
-    await recordChange(tx, actor, { objectType: 'partner', objectId: row!.id, action: 'create', after: p })
-    await announceChanges(tx, PARTNER_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'partner', objectId: row!.id, action: 'create', after: p },
+      PARTNER_TAGS,
+    )
     return row!.id
   })
   return partnerById(q, id)
@@ -110,26 +112,17 @@ export async function createPartner(q: Db, actor: Actor, input: unknown): Promis
 export async function updatePartner(q: Db, actor: Actor, id: number, input: unknown): Promise<PartnerView> {
   const patch = parsed(partnerPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        code: partners.code,
-        title: partners.title,
-        link: partners.link,
-        image: partners.image,
-        sort: partners.sort,
-        active: partners.active,
-      })
-      .from(partners)
-      .where(eq(partners.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.partnerNotFound)
+    const current = await lockedRow(tx, partners, id, partnerEditable, M.partnerNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, partners, after.code, id)))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await ensureCodeFree(tx, PARTNER_CODE, after.code, id)
     await tx.update(partners).set(after).where(eq(partners.id, id))
-    await recordChange(tx, actor, { objectType: 'partner', objectId: id, action: 'update', before, after })
-    await announceChanges(tx, PARTNER_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'partner', objectId: id, action: 'update', before, after },
+      PARTNER_TAGS,
+    )
   })
   return partnerById(q, id)
 }
@@ -142,26 +135,19 @@ export async function addOutlet(
 ): Promise<PartnerView> {
   const o = parsed(outletInput, input)
   await q.transaction(async (tx) => {
-    const [partner] = await tx
-      .select({ id: partners.id })
-      .from(partners)
-      .where(eq(partners.id, partnerId))
-      .for('update')
-    if (!partner) throw new Refusal('not-found', M.partnerNotFound)
-    await tx.execute(sql`lock table ${partnerOutlets} in share row exclusive mode`)
-    if (await codeTaken(tx, partnerOutlets, o.code))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await lockRow(tx, partners, partnerId, M.partnerNotFound)
+    await lockTable(tx, partnerOutlets)
+    await ensureCodeFree(tx, OUTLET_CODE, o.code)
     const [row] = await tx
       .insert(partnerOutlets)
       .values({ ...o, partnerId })
       .returning({ id: partnerOutlets.id })
-    await recordChange(tx, actor, {
-      objectType: 'partner_outlet',
-      objectId: row!.id,
-      action: 'create',
-      after: { ...o, partnerId },
-    })
-    await announceChanges(tx, PARTNER_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'partner_outlet', objectId: row!.id, action: 'create', after: { ...o, partnerId } },
+      PARTNER_TAGS,
+    )
   })
   return partnerById(q, partnerId)
 }
@@ -169,33 +155,30 @@ export async function addOutlet(
 export async function updateOutlet(q: Db, actor: Actor, id: number, input: unknown): Promise<PartnerView> {
   const patch = parsed(outletPatch, input)
   const partnerId = await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
+    const { partnerId: owner, ...fields } = await lockedRow(
+      tx,
+      partnerOutlets,
+      id,
+      {
         partnerId: partnerOutlets.partnerId,
         code: partnerOutlets.code,
         name: partnerOutlets.name,
         address: partnerOutlets.address,
         lat: partnerOutlets.lat,
         lon: partnerOutlets.lon,
-      })
-      .from(partnerOutlets)
-      .where(eq(partnerOutlets.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.outletNotFound)
-    const { partnerId: owner, ...fields } = current
+      },
+      M.outletNotFound,
+    )
     const { before, after } = changed(fields, patch)
     if (Object.keys(after).length === 0) return owner
-    if (after.code !== undefined && (await codeTaken(tx, partnerOutlets, after.code, id)))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await ensureCodeFree(tx, OUTLET_CODE, after.code, id)
     await tx.update(partnerOutlets).set(after).where(eq(partnerOutlets.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'partner_outlet',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, PARTNER_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'partner_outlet', objectId: id, action: 'update', before, after },
+      PARTNER_TAGS,
+    )
     return owner
   })
   return partnerById(q, partnerId)
@@ -208,8 +191,12 @@ export async function removeOutlet(q: Db, actor: Actor, id: number): Promise<Par
     if (!current) throw new Refusal('not-found', M.outletNotFound)
     await tx.delete(partnerOutlets).where(eq(partnerOutlets.id, id))
     const { id: _id, ...before } = current
-    await recordChange(tx, actor, { objectType: 'partner_outlet', objectId: id, action: 'delete', before })
-    await announceChanges(tx, PARTNER_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'partner_outlet', objectId: id, action: 'delete', before },
+      PARTNER_TAGS,
+    )
     return current.partnerId
   })
   return partnerById(q, partnerId)
@@ -224,6 +211,7 @@ const distributorColumns = {
   sort: distributors.sort,
   active: distributors.active,
 }
+const { id: _did, ...distributorEditable } = distributorColumns
 
 export async function listDistributors(q: Db | Tx): Promise<{ items: DistributorView[] }> {
   return {
@@ -243,17 +231,15 @@ export async function distributorById(q: Db | Tx, id: number): Promise<Distribut
 export async function createDistributor(q: Db, actor: Actor, input: unknown): Promise<DistributorView> {
   const d = parsed(distributorInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${distributors} in share row exclusive mode`)
-    if (await codeTaken(tx, distributors, d.code))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await lockTable(tx, distributors)
+    await ensureCodeFree(tx, DISTRIBUTOR_CODE, d.code)
     const [row] = await tx.insert(distributors).values(d).returning({ id: distributors.id })
-    await recordChange(tx, actor, {
-      objectType: 'distributor',
-      objectId: row!.id,
-      action: 'create',
-      after: d,
-    })
-    await announceChanges(tx, DISTRIBUTOR_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'distributor', objectId: row!.id, action: 'create', after: d },
+      DISTRIBUTOR_TAGS,
+    )
     return row!.id
   })
   return distributorById(q, id)
@@ -267,32 +253,17 @@ export async function updateDistributor(
 ): Promise<DistributorView> {
   const patch = parsed(distributorPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        code: distributors.code,
-        title: distributors.title,
-        link: distributors.link,
-        image: distributors.image,
-        sort: distributors.sort,
-        active: distributors.active,
-      })
-      .from(distributors)
-      .where(eq(distributors.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.distributorNotFound)
+    const current = await lockedRow(tx, distributors, id, distributorEditable, M.distributorNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, distributors, after.code, id)))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await ensureCodeFree(tx, DISTRIBUTOR_CODE, after.code, id)
     await tx.update(distributors).set(after).where(eq(distributors.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'distributor',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, DISTRIBUTOR_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'distributor', objectId: id, action: 'update', before, after },
+      DISTRIBUTOR_TAGS,
+    )
   })
   return distributorById(q, id)
 }

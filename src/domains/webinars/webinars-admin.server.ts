@@ -1,10 +1,9 @@
 import 'server-only'
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm'
-import { announceChanges } from '@/db/change-feed'
+import { asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { b2bEventRegistrations, b2bEvents } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
-import { EDIT_MESSAGES, changed, invalid, parsed } from '@/domains/edits/edits'
+import { changed, parsed } from '@/domains/edits/edits'
+import { audited, ensureCodeFree, lockedRow, lockTable, type CodeRule } from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { toCsv } from '@/lib/csv'
 import { Refusal } from '@/lib/refusal'
@@ -36,6 +35,9 @@ const columns = {
   registrations: sql<number>`(select count(*)::int from ${b2bEventRegistrations} r where r.event_id = "b2b_events"."id")`,
 }
 
+/** What a PATCH may change, read under the row's lock as the audit's before. */
+const { id: _id, registrations: _registrations, ...editable } = columns
+
 type Row = { startsAt: Date; registrations: number } & Omit<WebinarView, 'startsAt' | 'registrations'>
 const view = (r: Row): WebinarView => ({
   ...r,
@@ -58,25 +60,18 @@ export async function webinarById(q: Db | Tx, id: number): Promise<WebinarView> 
   return view(row)
 }
 
-async function codeTaken(tx: Tx, value: string, except = 0): Promise<boolean> {
-  const rows = await tx
-    .select({ id: b2bEvents.id })
-    .from(b2bEvents)
-    .where(and(sql`lower(${b2bEvents.code}) = lower(${value})`, ne(b2bEvents.id, except)))
-  return rows.length > 0
-}
+const CODE: CodeRule = { table: b2bEvents, column: b2bEvents.code, anyCase: true }
 
 export async function createWebinar(q: Db, actor: Actor, input: unknown): Promise<WebinarView> {
   const w = parsed(webinarInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${b2bEvents} in share row exclusive mode`)
-    if (await codeTaken(tx, w.code)) throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await lockTable(tx, b2bEvents)
+    await ensureCodeFree(tx, CODE, w.code)
     const [row] = await tx
       .insert(b2bEvents)
       .values({ ...w, startsAt: new Date(w.startsAt) })
       .returning({ id: b2bEvents.id })
-    await recordChange(tx, actor, { objectType: 'webinar', objectId: row!.id, action: 'create', after: w })
-    await announceChanges(tx, TAGS)
+    await audited(tx, actor, { objectType: 'webinar', objectId: row!.id, action: 'create', after: w }, TAGS)
     return row!.id
   })
   return webinarById(q, id)
@@ -85,21 +80,7 @@ export async function createWebinar(q: Db, actor: Actor, input: unknown): Promis
 export async function updateWebinar(q: Db, actor: Actor, id: number, input: unknown): Promise<WebinarView> {
   const patch = parsed(webinarPatch, input)
   await q.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        code: b2bEvents.code,
-        name: b2bEvents.name,
-        startsAt: b2bEvents.startsAt,
-        speaker: b2bEvents.speaker,
-        link: b2bEvents.link,
-        previewText: b2bEvents.previewText,
-        programme: b2bEvents.programme,
-        published: b2bEvents.published,
-      })
-      .from(b2bEvents)
-      .where(eq(b2bEvents.id, id))
-      .for('update')
-    if (!row) throw new Refusal('not-found', M.notFound)
+    const row = await lockedRow(tx, b2bEvents, id, editable, M.notFound)
     const current = { ...row, startsAt: row.startsAt.toISOString() }
     const next = {
       ...patch,
@@ -107,15 +88,13 @@ export async function updateWebinar(q: Db, actor: Actor, id: number, input: unkn
     }
     const { before, after } = changed(current, next)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await codeTaken(tx, after.code, id)))
-      throw invalid([{ field: 'code', message: EDIT_MESSAGES.codeTaken }])
+    await ensureCodeFree(tx, CODE, after.code, id)
     const { startsAt, ...rest } = after
     await tx
       .update(b2bEvents)
       .set({ ...rest, ...(startsAt === undefined ? {} : { startsAt: new Date(startsAt) }) })
       .where(eq(b2bEvents.id, id))
-    await recordChange(tx, actor, { objectType: 'webinar', objectId: id, action: 'update', before, after })
-    await announceChanges(tx, TAGS)
+    await audited(tx, actor, { objectType: 'webinar', objectId: id, action: 'update', before, after }, TAGS)
   })
   return webinarById(q, id)
 }
