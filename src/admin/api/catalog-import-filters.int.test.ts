@@ -51,7 +51,8 @@ beforeAll(async () => {
       { propertyId: who!.id, code: 'kids', name: 'Детям', sort: 20 },
     ])
     .returning()
-  ;[opt.lemon, opt.orangeMango, opt.mint, opt.adults, opt.kids] = options.map((o) => o.id)
+  const [lemon, orangeMango, mint, adults, kids] = options.map((o) => o.id)
+  Object.assign(opt, { lemon, orangeMango, mint, adults, kids })
   await db()
     .insert(productFilterValues)
     .values([

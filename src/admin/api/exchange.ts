@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
-import { exchangeLogQuery, groupMappingInput } from '@/domains/exchange/exchange-admin'
-import { exchangeGroupsView, exchangeLogView, mapGroup } from '@/domains/exchange/exchange-admin.server'
+import { exchangeLogQuery, groupMappingInput, propertyMappingInput } from '@/domains/exchange/exchange-admin'
+import {
+  exchangeGroupsView,
+  exchangeLogView,
+  exchangePropertiesView,
+  mapExchangeProperty,
+  mapGroup,
+} from '@/domains/exchange/exchange-admin.server'
 import { endpoint } from '../endpoint'
 
 const logView = z.object({
@@ -19,7 +25,10 @@ const logView = z.object({
       filename: z.string(),
       outcome: z.string().describe('success, progress или failure — как ответил сайт'),
       message: z.string(),
-      counts: z.record(z.string(), z.number()).nullable().describe('Счётчики шага загрузки или файла заказов'),
+      counts: z
+        .record(z.string(), z.number())
+        .nullable()
+        .describe('Счётчики шага загрузки или файла заказов'),
     }),
   ),
 })
@@ -42,7 +51,8 @@ export const readExchangeLog = endpoint({
   method: 'GET',
   path: '/api/admin/exchange/log',
   permission: 'settings.read',
-  summary: 'Журнал обмена с 1С: входы, файлы, шаги загрузки со счётчиками и ошибками, выгрузки заказов (новые сначала, по 50)',
+  summary:
+    'Журнал обмена с 1С: входы, файлы, шаги загрузки со счётчиками и ошибками, выгрузки заказов (новые сначала, по 50)',
   tag: 'Обмен с 1С',
   query: exchangeLogQuery,
   response: logView,
@@ -70,4 +80,51 @@ export const mapExchangeGroup = endpoint({
   handle: ({ body, actor }) => mapGroup(db(), actor, body),
 })
 
-export const exchangeEndpoints = [readExchangeLog, readExchangeGroups, mapExchangeGroup]
+const propertiesView = z.object({
+  properties: z.array(
+    z.object({
+      externalId: z.string().describe('Ид свойства в 1С'),
+      name: z.string(),
+      valueType: z.string().describe('ТипЗначений из 1С: Справочник, Строка, Число…'),
+      values: z.number().describe('Сколько значений справочника 1С передала'),
+      filterPropertyId: z
+        .number()
+        .nullable()
+        .describe('Свойство фильтра, которое заполняют значения; null — не в фильтре'),
+      filterPropertyName: z.string().nullable(),
+    }),
+  ),
+  filterProperties: z.array(
+    z.object({ id: z.number(), name: z.string(), code: z.string(), active: z.boolean() }),
+  ),
+})
+
+export const readExchangeProperties = endpoint({
+  method: 'GET',
+  path: '/api/admin/exchange/properties',
+  permission: 'catalog.read',
+  summary: 'Свойства 1С и свойства фильтра каталога, которые заполняют их значения',
+  tag: 'Обмен с 1С',
+  response: propertiesView,
+  handle: () => exchangePropertiesView(db()),
+})
+
+export const mapExchangePropertyEndpoint = endpoint({
+  method: 'PATCH',
+  path: '/api/admin/exchange/properties',
+  permission: 'catalog.write',
+  summary:
+    'Сопоставить свойство 1С со свойством фильтра (null — не в фильтре). Значения товаров заполняются при следующей загрузке; загрузки сопоставление не меняют',
+  tag: 'Обмен с 1С',
+  body: propertyMappingInput,
+  response: propertiesView,
+  handle: ({ body, actor }) => mapExchangeProperty(db(), actor, body),
+})
+
+export const exchangeEndpoints = [
+  readExchangeLog,
+  readExchangeGroups,
+  mapExchangeGroup,
+  readExchangeProperties,
+  mapExchangePropertyEndpoint,
+]

@@ -32,6 +32,8 @@ export const COUNT_LABELS: Record<string, string> = {
   hidden: 'скрыто',
   skipped: 'пропущено',
   unknownGoods: 'неизвестных товаров',
+  filterValues: 'товаров с новыми значениями фильтра',
+  filterOptionsCreated: 'новых значений фильтра',
   orders: 'заказов выгружено',
   taken: 'заказов принято',
   documents: 'документов',
@@ -48,9 +50,11 @@ export function countsText(counts: Record<string, number> | null): string {
     .join(', ')
 }
 
-const keyOf = <T extends Record<string, string>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]]
+const keyOf = <T extends Record<string, string>>(labels: T) =>
+  Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]]
 /** An empty filter field is no filter. */
-const optionalChoice = <T extends Record<string, string>>(labels: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(keyOf(labels)).optional())
+const optionalChoice = <T extends Record<string, string>>(labels: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(keyOf(labels)).optional())
 
 export const LOG_PAGE_SIZE = 50
 
@@ -64,7 +68,14 @@ export type ExchangeLogQuery = z.output<typeof exchangeLogQuery>
 
 /** What the groups' page and its API show. */
 export interface ExchangeGroupsView {
-  groups: { externalId: string; name: string; parentName: string | null; sectionId: number; sectionName: string; mapped: boolean }[]
+  groups: {
+    externalId: string
+    name: string
+    parentName: string | null
+    sectionId: number
+    sectionName: string
+    mapped: boolean
+  }[]
   sections: { id: number; name: string; active: boolean }[]
 }
 
@@ -76,7 +87,50 @@ export const GROUP_MESSAGES = {
 
 /** 1С's Ид: a GUID as a rule; any printable text up to 200 characters is taken. */
 export const groupMappingInput = z.strictObject({
-  externalId: z.string({ error: GROUP_MESSAGES.noGroup }).min(1, { error: GROUP_MESSAGES.noGroup }).max(200, { error: GROUP_MESSAGES.noGroup }),
-  sectionId: z.number({ error: GROUP_MESSAGES.section }).int({ error: GROUP_MESSAGES.section }).min(1, { error: GROUP_MESSAGES.section }).max(2_147_483_647, { error: GROUP_MESSAGES.section }),
+  externalId: z
+    .string({ error: GROUP_MESSAGES.noGroup })
+    .min(1, { error: GROUP_MESSAGES.noGroup })
+    .max(200, { error: GROUP_MESSAGES.noGroup }),
+  sectionId: z
+    .number({ error: GROUP_MESSAGES.section })
+    .int({ error: GROUP_MESSAGES.section })
+    .min(1, { error: GROUP_MESSAGES.section })
+    .max(2_147_483_647, { error: GROUP_MESSAGES.section }),
 })
 export type GroupMappingInput = z.output<typeof groupMappingInput>
+
+/** What the page «Свойства 1С и фильтры» and its API show (ADR 210). */
+export interface ExchangePropertiesView {
+  properties: {
+    externalId: string
+    name: string
+    /** ТипЗначений as 1С wrote it: Справочник, Строка, Число… ('' when not said). */
+    valueType: string
+    /** Reference values 1С listed (Справочник); 0 for other types. */
+    values: number
+    filterPropertyId: number | null
+    filterPropertyName: string | null
+  }[]
+  filterProperties: { id: number; name: string; code: string; active: boolean }[]
+}
+
+export const PROPERTY_MESSAGES = {
+  noProperty: 'Такого свойства 1С нет: оно появляется после загрузки каталога, в котором 1С его описала.',
+  noFilterProperty: 'Такого свойства фильтра нет.',
+  filterProperty: 'Выберите свойство фильтра или «Не в фильтре».',
+} as const
+
+/** A 1С property onto a filter property; null takes it out of the filter. */
+export const propertyMappingInput = z.strictObject({
+  externalId: z
+    .string({ error: PROPERTY_MESSAGES.noProperty })
+    .min(1, { error: PROPERTY_MESSAGES.noProperty })
+    .max(200, { error: PROPERTY_MESSAGES.noProperty }),
+  filterPropertyId: z
+    .number({ error: PROPERTY_MESSAGES.filterProperty })
+    .int({ error: PROPERTY_MESSAGES.filterProperty })
+    .min(1, { error: PROPERTY_MESSAGES.filterProperty })
+    .max(2_147_483_647, { error: PROPERTY_MESSAGES.filterProperty })
+    .nullable(),
+})
+export type PropertyMappingInput = z.output<typeof propertyMappingInput>

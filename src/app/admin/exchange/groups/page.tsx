@@ -19,11 +19,16 @@ export default async function ExchangeGroupsPage() {
         title="Группы 1С и разделы"
         description="Куда попадают товары каждой группы 1С. Новая группа становится разделом с её именем; выбранный здесь раздел обмен больше не меняет и не переименовывает."
         actions={
-          can(actor.role, 'settings.read') ? (
-            <Link className={ui.buttonSecondary} href="/admin/exchange/">
-              Журнал и настройки обмена
+          <>
+            <Link className={ui.buttonSecondary} href="/admin/exchange/properties/">
+              Свойства 1С и фильтры
             </Link>
-          ) : null
+            {can(actor.role, 'settings.read') ? (
+              <Link className={ui.buttonSecondary} href="/admin/exchange/">
+                Журнал и настройки обмена
+              </Link>
+            ) : null}
+          </>
         }
       />
       <GroupMapping view={view} canEdit={can(actor.role, 'catalog.write')} />
