@@ -7,7 +7,11 @@ import { products, showcaseSlides, showcaseTabProducts, showcaseTabs } from '@/d
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { SHOWCASE_MESSAGES as M, type ShowcaseBlock, type ShowcaseTabView } from './catalog-structure-showcases'
+import {
+  SHOWCASE_MESSAGES as M,
+  type ShowcaseBlock,
+  type ShowcaseTabView,
+} from './catalog-structure-showcases'
 import { showcaseOrderInput, showcaseTabInput, showcaseTabPatch } from './catalog-structure-showcases.schema'
 
 /**
@@ -31,13 +35,19 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 export async function listShowcaseTabs(q: Db | Tx): Promise<{ items: ShowcaseTabView[] }> {
   const [tabs, picked, slides] = await Promise.all([
-    q.select().from(showcaseTabs).orderBy(asc(showcaseTabs.block), asc(showcaseTabs.sort), asc(showcaseTabs.id)),
+    q
+      .select()
+      .from(showcaseTabs)
+      .orderBy(asc(showcaseTabs.block), asc(showcaseTabs.sort), asc(showcaseTabs.id)),
     q
       .select({ tabId: showcaseTabProducts.tabId, id: products.id, code: products.code, name: products.name })
       .from(showcaseTabProducts)
       .innerJoin(products, eq(products.id, showcaseTabProducts.productId))
       .orderBy(asc(showcaseTabProducts.sort), asc(showcaseTabProducts.productId)),
-    q.select({ tabId: showcaseSlides.tabId, count: sql<number>`count(*)::int` }).from(showcaseSlides).groupBy(showcaseSlides.tabId),
+    q
+      .select({ tabId: showcaseSlides.tabId, count: sql<number>`count(*)::int` })
+      .from(showcaseSlides)
+      .groupBy(showcaseSlides.tabId),
   ])
   return {
     items: tabs.map((t) => ({
@@ -60,7 +70,12 @@ async function tabView(q: Db | Tx, id: number): Promise<ShowcaseTabView> {
   return tab
 }
 
-export async function updateShowcaseTab(q: Db, actor: Actor, id: number, input: unknown): Promise<ShowcaseTabView> {
+export async function updateShowcaseTab(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<ShowcaseTabView> {
   const patch = parsed(showcaseTabPatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx.select().from(showcaseTabs).where(eq(showcaseTabs.id, id)).for('update')
@@ -79,12 +94,23 @@ export async function updateShowcaseTab(q: Db, actor: Actor, id: number, input: 
       const [taken] = await tx
         .select({ id: showcaseTabs.id })
         .from(showcaseTabs)
-        .where(and(eq(showcaseTabs.block, current.block), eq(showcaseTabs.anchor, columns.anchor), ne(showcaseTabs.id, id)))
+        .where(
+          and(
+            eq(showcaseTabs.block, current.block),
+            eq(showcaseTabs.anchor, columns.anchor),
+            ne(showcaseTabs.id, id),
+          ),
+        )
       if (taken) throw invalid('anchor', M.anchorTaken)
     }
     if (patch.productCodes !== undefined) {
       if (current.rule !== 'manual') throw invalid('productCodes', M.notManual)
-      const found = patch.productCodes.length ? await tx.select({ id: products.id, code: products.code }).from(products).where(inArray(products.code, patch.productCodes)) : []
+      const found = patch.productCodes.length
+        ? await tx
+            .select({ id: products.id, code: products.code })
+            .from(products)
+            .where(inArray(products.code, patch.productCodes))
+        : []
       const missing = patch.productCodes.filter((code) => !found.some((f) => f.code === code))
       if (missing.length) throw invalid('productCodes', `${M.unknownProducts}: ${missing.join(', ')}.`)
       const old = await tx
@@ -99,19 +125,37 @@ export async function updateShowcaseTab(q: Db, actor: Actor, id: number, input: 
         after.productCodes = patch.productCodes
         await tx.delete(showcaseTabProducts).where(eq(showcaseTabProducts.tabId, id))
         if (patch.productCodes.length)
-          await tx.insert(showcaseTabProducts).values(patch.productCodes.map((code, i) => ({ tabId: id, productId: found.find((f) => f.code === code)!.id, sort: (i + 1) * STEP })))
+          await tx
+            .insert(showcaseTabProducts)
+            .values(
+              patch.productCodes.map((code, i) => ({
+                tabId: id,
+                productId: found.find((f) => f.code === code)!.id,
+                sort: (i + 1) * STEP,
+              })),
+            )
       }
     }
     if (Object.keys(after).length === 0) return
     if (Object.keys(columns).length) await tx.update(showcaseTabs).set(columns).where(eq(showcaseTabs.id, id))
-    await recordChange(tx, actor, { objectType: 'showcase_tab', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'showcase_tab',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, TAGS)
   })
   return tabView(q, id)
 }
 
 /** A block's whole order at once: every tab of the block, each once. */
-export async function reorderShowcaseTabs(q: Db, actor: Actor, input: unknown): Promise<{ items: ShowcaseTabView[] }> {
+export async function reorderShowcaseTabs(
+  q: Db,
+  actor: Actor,
+  input: unknown,
+): Promise<{ items: ShowcaseTabView[] }> {
   const { block, tabIds } = parsed(showcaseOrderInput, input)
   await q.transaction(async (tx) => {
     const rows = await tx
@@ -121,11 +165,26 @@ export async function reorderShowcaseTabs(q: Db, actor: Actor, input: unknown): 
       .orderBy(asc(showcaseTabs.sort), asc(showcaseTabs.id))
       .for('update')
     const known = new Set(rows.map((r) => r.id))
-    if (new Set(tabIds).size !== tabIds.length || tabIds.length !== rows.length || tabIds.some((t) => !known.has(t))) throw invalid('tabIds', M.order)
+    if (
+      new Set(tabIds).size !== tabIds.length ||
+      tabIds.length !== rows.length ||
+      tabIds.some((t) => !known.has(t))
+    )
+      throw invalid('tabIds', M.order)
     const before = rows.map((r) => r.id)
     if (before.every((t, i) => t === tabIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
-    for (const [i, tabId] of tabIds.entries()) await tx.update(showcaseTabs).set({ sort: (i + 1) * STEP }).where(eq(showcaseTabs.id, tabId))
-    await recordChange(tx, actor, { objectType: 'showcase_tab', objectId: block, action: 'reorder', before: { tabIds: before }, after: { tabIds } })
+    for (const [i, tabId] of tabIds.entries())
+      await tx
+        .update(showcaseTabs)
+        .set({ sort: (i + 1) * STEP })
+        .where(eq(showcaseTabs.id, tabId))
+    await recordChange(tx, actor, {
+      objectType: 'showcase_tab',
+      objectId: block,
+      action: 'reorder',
+      before: { tabIds: before },
+      after: { tabIds },
+    })
     await announceChanges(tx, TAGS)
   })
   return listShowcaseTabs(q)
@@ -140,14 +199,25 @@ export async function createShowcaseTab(q: Db, actor: Actor, input: unknown): Pr
   const t = parsed(showcaseTabInput, input)
   const id = await q.transaction(async (tx) => {
     await tx.execute(sql`lock table ${showcaseTabs} in share row exclusive mode`)
-    const [taken] = await tx.select({ id: showcaseTabs.id }).from(showcaseTabs).where(and(eq(showcaseTabs.block, t.block), eq(showcaseTabs.anchor, t.anchor)))
+    const [taken] = await tx
+      .select({ id: showcaseTabs.id })
+      .from(showcaseTabs)
+      .where(and(eq(showcaseTabs.block, t.block), eq(showcaseTabs.anchor, t.anchor)))
     if (taken) throw invalid('anchor', M.anchorTaken)
-    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${showcaseTabs.sort}), 0)::int` }).from(showcaseTabs).where(eq(showcaseTabs.block, t.block))
+    const [last] = await tx
+      .select({ sort: sql<number>`coalesce(max(${showcaseTabs.sort}), 0)::int` })
+      .from(showcaseTabs)
+      .where(eq(showcaseTabs.block, t.block))
     const [row] = await tx
       .insert(showcaseTabs)
       .values({ ...t, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: showcaseTabs.id })
-    await recordChange(tx, actor, { objectType: 'showcase_tab', objectId: row!.id, action: 'create', after: t })
+    await recordChange(tx, actor, {
+      objectType: 'showcase_tab',
+      objectId: row!.id,
+      action: 'create',
+      after: t,
+    })
     await announceChanges(tx, TAGS)
     return row!.id
   })
@@ -155,19 +225,32 @@ export async function createShowcaseTab(q: Db, actor: Actor, input: unknown): Pr
 }
 
 /** Deletes a tab with its hand-picked products and slides; the last tab of a block stays. */
-export async function deleteShowcaseTab(q: Db, actor: Actor, id: number): Promise<{ items: ShowcaseTabView[] }> {
+export async function deleteShowcaseTab(
+  q: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ items: ShowcaseTabView[] }> {
   await q.transaction(async (tx) => {
     await tx.execute(sql`lock table ${showcaseTabs} in share row exclusive mode`)
     const [current] = await tx.select().from(showcaseTabs).where(eq(showcaseTabs.id, id))
     if (!current) throw new Refusal('not-found', M.notFound)
-    const [others] = await tx.select({ count: sql<number>`count(*)::int` }).from(showcaseTabs).where(and(eq(showcaseTabs.block, current.block), ne(showcaseTabs.id, id)))
+    const [others] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(showcaseTabs)
+      .where(and(eq(showcaseTabs.block, current.block), ne(showcaseTabs.id, id)))
     if (Number(others?.count ?? 0) === 0) throw new Refusal('conflict', M.lastTab)
     await tx.delete(showcaseTabs).where(eq(showcaseTabs.id, id))
     await recordChange(tx, actor, {
       objectType: 'showcase_tab',
       objectId: id,
       action: 'delete',
-      before: { block: current.block, title: current.title, anchor: current.anchor, rule: current.rule, active: current.active },
+      before: {
+        block: current.block,
+        title: current.title,
+        anchor: current.anchor,
+        rule: current.rule,
+        active: current.active,
+      },
     })
     await announceChanges(tx, TAGS)
   })

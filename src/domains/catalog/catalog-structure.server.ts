@@ -8,7 +8,13 @@ import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { STRUCTURE_MESSAGES as M, type BrandView, type SectionView } from './catalog-structure'
-import { brandInput, brandPatch, sectionInput, sectionOrderInput, sectionPatch } from './catalog-structure.schema'
+import {
+  brandInput,
+  brandPatch,
+  sectionInput,
+  sectionOrderInput,
+  sectionPatch,
+} from './catalog-structure.schema'
 
 /**
  * Sections and brands as staff run them (issue 20, ADR 192). Each write takes the row's lock, writes
@@ -37,7 +43,10 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   )
 }
 
-function changed<T extends Record<string, unknown>>(current: T, patch: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+function changed<T extends Record<string, unknown>>(
+  current: T,
+  patch: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
   const before: Partial<T> = {}
   const after: Partial<T> = {}
   for (const key of Object.keys(patch) as (keyof T)[]) {
@@ -87,7 +96,10 @@ export async function sectionById(q: Db | Tx, id: number): Promise<SectionView> 
 }
 
 async function sectionCodeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
-  const rows = await q.select({ id: sections.id }).from(sections).where(and(sql`lower(${sections.code}) = lower(${code})`, ne(sections.id, except)))
+  const rows = await q
+    .select({ id: sections.id })
+    .from(sections)
+    .where(and(sql`lower(${sections.code}) = lower(${code})`, ne(sections.id, except)))
   return rows.length > 0
 }
 
@@ -97,7 +109,9 @@ export async function createSection(q: Db, actor: Actor, input: unknown): Promis
     // Serialises concurrent creations so two never take the same code or position.
     await tx.execute(sql`lock table ${sections} in share row exclusive mode`)
     if (await sectionCodeTaken(tx, s.code)) throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
-    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${sections.sort}), 0)::int` }).from(sections)
+    const [last] = await tx
+      .select({ sort: sql<number>`coalesce(max(${sections.sort}), 0)::int` })
+      .from(sections)
     const [row] = await tx
       .insert(sections)
       .values({ ...s, sort: Number(last?.sort ?? 0) + STEP })
@@ -113,7 +127,14 @@ export async function updateSection(q: Db, actor: Actor, id: number, input: unkn
   const patch = parsed(sectionPatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx
-      .select({ code: sections.code, name: sections.name, description: sections.description, seoTitle: sections.seoTitle, seoDescription: sections.seoDescription, active: sections.active })
+      .select({
+        code: sections.code,
+        name: sections.name,
+        description: sections.description,
+        seoTitle: sections.seoTitle,
+        seoDescription: sections.seoDescription,
+        active: sections.active,
+      })
       .from(sections)
       .where(eq(sections.id, id))
       .for('update')
@@ -121,10 +142,15 @@ export async function updateSection(q: Db, actor: Actor, id: number, input: unkn
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
     if (after.code !== undefined) {
-      if (await sectionCodeTaken(tx, after.code, id)) throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
+      if (await sectionCodeTaken(tx, after.code, id))
+        throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
       // A product's address is /catalog/{its main section}/{code}/: a new section code would break every
       // one of them, and product_slugs redirects products, not sections (ADR 192).
-      const [used] = await tx.select({ id: products.id }).from(products).where(eq(products.sectionId, id)).limit(1)
+      const [used] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.sectionId, id))
+        .limit(1)
       if (used) throw invalid([{ field: 'code', message: M.sectionCodeInUse }])
     }
     await tx.update(sections).set(after).where(eq(sections.id, id))
@@ -135,17 +161,39 @@ export async function updateSection(q: Db, actor: Actor, id: number, input: unkn
 }
 
 /** The whole order at once: positions follow the list given, which must name every section once. */
-export async function reorderSections(q: Db, actor: Actor, input: unknown): Promise<{ items: SectionView[] }> {
+export async function reorderSections(
+  q: Db,
+  actor: Actor,
+  input: unknown,
+): Promise<{ items: SectionView[] }> {
   const { sectionIds } = parsed(sectionOrderInput, input)
   await q.transaction(async (tx) => {
-    const rows = await tx.select({ id: sections.id, sort: sections.sort }).from(sections).orderBy(asc(sections.sort), asc(sections.id)).for('update')
+    const rows = await tx
+      .select({ id: sections.id, sort: sections.sort })
+      .from(sections)
+      .orderBy(asc(sections.sort), asc(sections.id))
+      .for('update')
     const known = new Set(rows.map((r) => r.id))
-    if (new Set(sectionIds).size !== sectionIds.length || sectionIds.length !== rows.length || sectionIds.some((s) => !known.has(s)))
+    if (
+      new Set(sectionIds).size !== sectionIds.length ||
+      sectionIds.length !== rows.length ||
+      sectionIds.some((s) => !known.has(s))
+    )
       throw invalid([{ field: 'sectionIds', message: M.order }])
     const before = rows.map((r) => r.id)
     if (before.every((s, i) => s === sectionIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
-    for (const [i, sectionId] of sectionIds.entries()) await tx.update(sections).set({ sort: (i + 1) * STEP }).where(eq(sections.id, sectionId))
-    await recordChange(tx, actor, { objectType: 'section', objectId: 'order', action: 'reorder', before: { sectionIds: before }, after: { sectionIds } })
+    for (const [i, sectionId] of sectionIds.entries())
+      await tx
+        .update(sections)
+        .set({ sort: (i + 1) * STEP })
+        .where(eq(sections.id, sectionId))
+    await recordChange(tx, actor, {
+      objectType: 'section',
+      objectId: 'order',
+      action: 'reorder',
+      before: { sectionIds: before },
+      after: { sectionIds },
+    })
     await announceChanges(tx, CATALOG_TAGS)
   })
   return listSections(q)
@@ -163,7 +211,10 @@ export async function brandById(q: Db | Tx, id: number): Promise<BrandView> {
 }
 
 async function brandCodeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
-  const rows = await q.select({ id: brands.id }).from(brands).where(and(sql`lower(${brands.code}) = lower(${code})`, ne(brands.id, except)))
+  const rows = await q
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(sql`lower(${brands.code}) = lower(${code})`, ne(brands.id, except)))
   return rows.length > 0
 }
 
@@ -185,14 +236,21 @@ export async function updateBrand(q: Db, actor: Actor, id: number, input: unknow
   const patch = parsed(brandPatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx
-      .select({ code: brands.code, name: brands.name, description: brands.description, logo: brands.logo, active: brands.active })
+      .select({
+        code: brands.code,
+        name: brands.name,
+        description: brands.description,
+        logo: brands.logo,
+        active: brands.active,
+      })
       .from(brands)
       .where(eq(brands.id, id))
       .for('update')
     if (!current) throw new Refusal('not-found', M.brandNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await brandCodeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: M.brandCodeTaken }])
+    if (after.code !== undefined && (await brandCodeTaken(tx, after.code, id)))
+      throw invalid([{ field: 'code', message: M.brandCodeTaken }])
     await tx.update(brands).set(after).where(eq(brands.id, id))
     await recordChange(tx, actor, { objectType: 'brand', objectId: id, action: 'update', before, after })
     await announceChanges(tx, CATALOG_TAGS)

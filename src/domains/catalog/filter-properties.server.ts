@@ -3,11 +3,22 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
-import { filterProperties, filterPropertyOptions, filterPropertySections, productFilterValues, products, sections } from '@/db/schema'
+import {
+  filterProperties,
+  filterPropertyOptions,
+  filterPropertySections,
+  productFilterValues,
+  products,
+  sections,
+} from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { FILTER_PROPERTY_MESSAGES as M, type FilterPropertyView, type ProductFilterValuesView } from './filter-properties'
+import {
+  FILTER_PROPERTY_MESSAGES as M,
+  type FilterPropertyView,
+  type ProductFilterValuesView,
+} from './filter-properties'
 import {
   filterOptionInput,
   filterOptionOrderInput,
@@ -40,7 +51,13 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const seen = new Set<string>()
   throw invalid(
     result.error.issues
-      .map((issue) => ({ field: issue.path.map(String).join('.').replace(/\.\d+$/, ''), message: issue.message }))
+      .map((issue) => ({
+        field: issue.path
+          .map(String)
+          .join('.')
+          .replace(/\.\d+$/, ''),
+        message: issue.message,
+      }))
       .filter((e) => !seen.has(e.field) && Boolean(seen.add(e.field))),
   )
 }
@@ -69,7 +86,9 @@ export async function listFilterProperties(q: Db | Tx): Promise<{ items: FilterP
       active: p.active,
       position: p.sort,
       sectionIds: bound.filter((b) => b.propertyId === p.id).map((b) => b.sectionId),
-      options: options.filter((o) => o.propertyId === p.id).map(({ propertyId: _, ...o }) => ({ ...o, products: Number(o.products) })),
+      options: options
+        .filter((o) => o.propertyId === p.id)
+        .map(({ propertyId: _, ...o }) => ({ ...o, products: Number(o.products) })),
     })),
   }
 }
@@ -96,7 +115,8 @@ async function checkSections(q: Tx, sectionIds: number[]): Promise<void> {
 
 async function setSections(q: Tx, propertyId: number, sectionIds: number[]): Promise<void> {
   await q.delete(filterPropertySections).where(eq(filterPropertySections.propertyId, propertyId))
-  if (sectionIds.length) await q.insert(filterPropertySections).values(sectionIds.map((sectionId) => ({ propertyId, sectionId })))
+  if (sectionIds.length)
+    await q.insert(filterPropertySections).values(sectionIds.map((sectionId) => ({ propertyId, sectionId })))
 }
 
 export async function createFilterProperty(q: Db, actor: Actor, input: unknown): Promise<FilterPropertyView> {
@@ -105,20 +125,32 @@ export async function createFilterProperty(q: Db, actor: Actor, input: unknown):
     await tx.execute(sql`lock table ${filterProperties} in share row exclusive mode`)
     if (await codeTaken(tx, p.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
     await checkSections(tx, p.sectionIds)
-    const [last] = await tx.select({ sort: sql<number>`coalesce(max(${filterProperties.sort}), 0)::int` }).from(filterProperties)
+    const [last] = await tx
+      .select({ sort: sql<number>`coalesce(max(${filterProperties.sort}), 0)::int` })
+      .from(filterProperties)
     const [row] = await tx
       .insert(filterProperties)
       .values({ name: p.name, code: p.code, active: p.active, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: filterProperties.id })
     await setSections(tx, row!.id, p.sectionIds)
-    await recordChange(tx, actor, { objectType: 'filter-property', objectId: row!.id, action: 'create', after: p })
+    await recordChange(tx, actor, {
+      objectType: 'filter-property',
+      objectId: row!.id,
+      action: 'create',
+      after: p,
+    })
     await announceChanges(tx, CATALOG_TAGS)
     return row!.id
   })
   return filterPropertyById(q, id)
 }
 
-export async function updateFilterProperty(q: Db, actor: Actor, id: number, input: unknown): Promise<FilterPropertyView> {
+export async function updateFilterProperty(
+  q: Db,
+  actor: Actor,
+  id: number,
+  input: unknown,
+): Promise<FilterPropertyView> {
   const patch = parsed(filterPropertyPatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx
@@ -127,7 +159,12 @@ export async function updateFilterProperty(q: Db, actor: Actor, id: number, inpu
       .where(eq(filterProperties.id, id))
       .for('update')
     if (!current) throw new Refusal('not-found', M.notFound)
-    const currentSections = (await tx.select({ id: filterPropertySections.sectionId }).from(filterPropertySections).where(eq(filterPropertySections.propertyId, id)))
+    const currentSections = (
+      await tx
+        .select({ id: filterPropertySections.sectionId })
+        .from(filterPropertySections)
+        .where(eq(filterPropertySections.propertyId, id))
+    )
       .map((r) => r.id)
       .sort((a, b) => a - b)
     const before: Record<string, unknown> = {}
@@ -144,34 +181,66 @@ export async function updateFilterProperty(q: Db, actor: Actor, id: number, inpu
       after.sectionIds = nextSections
     }
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await codeTaken(tx, after.code, id))) throw invalid([{ field: 'code', message: M.codeTaken }])
+    if (typeof after.code === 'string' && (await codeTaken(tx, after.code, id)))
+      throw invalid([{ field: 'code', message: M.codeTaken }])
     const columns = { name: patch.name, code: patch.code, active: patch.active }
-    if (Object.keys(after).some((k) => k !== 'sectionIds')) await tx.update(filterProperties).set(columns).where(eq(filterProperties.id, id))
+    if (Object.keys(after).some((k) => k !== 'sectionIds'))
+      await tx.update(filterProperties).set(columns).where(eq(filterProperties.id, id))
     if (after.sectionIds) await setSections(tx, id, nextSections!)
-    await recordChange(tx, actor, { objectType: 'filter-property', objectId: id, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'filter-property',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, CATALOG_TAGS)
   })
   return filterPropertyById(q, id)
 }
 
 /** The order of the properties in the filter: every property's id once. */
-export async function reorderFilterProperties(q: Db, actor: Actor, input: unknown): Promise<{ items: FilterPropertyView[] }> {
+export async function reorderFilterProperties(
+  q: Db,
+  actor: Actor,
+  input: unknown,
+): Promise<{ items: FilterPropertyView[] }> {
   const { propertyIds } = parsed(filterPropertyOrderInput, input)
   await q.transaction(async (tx) => {
-    const rows = await tx.select({ id: filterProperties.id, sort: filterProperties.sort }).from(filterProperties).orderBy(asc(filterProperties.sort), asc(filterProperties.id)).for('update')
+    const rows = await tx
+      .select({ id: filterProperties.id, sort: filterProperties.sort })
+      .from(filterProperties)
+      .orderBy(asc(filterProperties.sort), asc(filterProperties.id))
+      .for('update')
     const known = new Set(rows.map((r) => r.id))
-    if (propertyIds.length !== rows.length || propertyIds.some((p) => !known.has(p))) throw invalid([{ field: 'propertyIds', message: M.propertyOrder }])
+    if (propertyIds.length !== rows.length || propertyIds.some((p) => !known.has(p)))
+      throw invalid([{ field: 'propertyIds', message: M.propertyOrder }])
     const before = rows.map((r) => r.id)
-    if (before.every((p, i) => p === propertyIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
-    for (const [i, propertyId] of propertyIds.entries()) await tx.update(filterProperties).set({ sort: (i + 1) * STEP }).where(eq(filterProperties.id, propertyId))
-    await recordChange(tx, actor, { objectType: 'filter-property', objectId: 'order', action: 'reorder', before: { propertyIds: before }, after: { propertyIds } })
+    if (before.every((p, i) => p === propertyIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP))
+      return
+    for (const [i, propertyId] of propertyIds.entries())
+      await tx
+        .update(filterProperties)
+        .set({ sort: (i + 1) * STEP })
+        .where(eq(filterProperties.id, propertyId))
+    await recordChange(tx, actor, {
+      objectType: 'filter-property',
+      objectId: 'order',
+      action: 'reorder',
+      before: { propertyIds: before },
+      after: { propertyIds },
+    })
     await announceChanges(tx, CATALOG_TAGS)
   })
   return listFilterProperties(q)
 }
 
 async function lockProperty(tx: Tx, id: number): Promise<void> {
-  const [row] = await tx.select({ id: filterProperties.id }).from(filterProperties).where(eq(filterProperties.id, id)).for('update')
+  const [row] = await tx
+    .select({ id: filterProperties.id })
+    .from(filterProperties)
+    .where(eq(filterProperties.id, id))
+    .for('update')
   if (!row) throw new Refusal('not-found', M.notFound)
 }
 
@@ -179,16 +248,28 @@ async function optionCodeTaken(q: Tx, propertyId: number, code: string, except =
   const rows = await q
     .select({ id: filterPropertyOptions.id })
     .from(filterPropertyOptions)
-    .where(and(eq(filterPropertyOptions.propertyId, propertyId), sql`lower(${filterPropertyOptions.code}) = lower(${code})`, ne(filterPropertyOptions.id, except)))
+    .where(
+      and(
+        eq(filterPropertyOptions.propertyId, propertyId),
+        sql`lower(${filterPropertyOptions.code}) = lower(${code})`,
+        ne(filterPropertyOptions.id, except),
+      ),
+    )
   return rows.length > 0
 }
 
 /** A new value of a property; it goes last. Under the property's lock, so two never take one code. */
-export async function createFilterOption(q: Db, actor: Actor, propertyId: number, input: unknown): Promise<FilterPropertyView> {
+export async function createFilterOption(
+  q: Db,
+  actor: Actor,
+  propertyId: number,
+  input: unknown,
+): Promise<FilterPropertyView> {
   const o = parsed(filterOptionInput, input)
   await q.transaction(async (tx) => {
     await lockProperty(tx, propertyId)
-    if (await optionCodeTaken(tx, propertyId, o.code)) throw invalid([{ field: 'code', message: M.optionCodeTaken }])
+    if (await optionCodeTaken(tx, propertyId, o.code))
+      throw invalid([{ field: 'code', message: M.optionCodeTaken }])
     const [last] = await tx
       .select({ sort: sql<number>`coalesce(max(${filterPropertyOptions.sort}), 0)::int` })
       .from(filterPropertyOptions)
@@ -197,17 +278,31 @@ export async function createFilterOption(q: Db, actor: Actor, propertyId: number
       .insert(filterPropertyOptions)
       .values({ propertyId, ...o, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: filterPropertyOptions.id })
-    await recordChange(tx, actor, { objectType: 'filter-option', objectId: row!.id, action: 'create', after: { propertyId, ...o } })
+    await recordChange(tx, actor, {
+      objectType: 'filter-option',
+      objectId: row!.id,
+      action: 'create',
+      after: { propertyId, ...o },
+    })
     await announceChanges(tx, CATALOG_TAGS)
   })
   return filterPropertyById(q, propertyId)
 }
 
-export async function updateFilterOption(q: Db, actor: Actor, optionId: number, input: unknown): Promise<FilterPropertyView> {
+export async function updateFilterOption(
+  q: Db,
+  actor: Actor,
+  optionId: number,
+  input: unknown,
+): Promise<FilterPropertyView> {
   const patch = parsed(filterOptionPatch, input)
   const propertyId = await q.transaction(async (tx) => {
     const [current] = await tx
-      .select({ propertyId: filterPropertyOptions.propertyId, name: filterPropertyOptions.name, code: filterPropertyOptions.code })
+      .select({
+        propertyId: filterPropertyOptions.propertyId,
+        name: filterPropertyOptions.name,
+        code: filterPropertyOptions.code,
+      })
       .from(filterPropertyOptions)
       .where(eq(filterPropertyOptions.id, optionId))
       .for('update')
@@ -220,9 +315,16 @@ export async function updateFilterOption(q: Db, actor: Actor, optionId: number, 
       after[key] = patch[key]
     }
     if (Object.keys(after).length === 0) return current.propertyId
-    if (after.code !== undefined && (await optionCodeTaken(tx, current.propertyId, after.code, optionId))) throw invalid([{ field: 'code', message: M.optionCodeTaken }])
+    if (after.code !== undefined && (await optionCodeTaken(tx, current.propertyId, after.code, optionId)))
+      throw invalid([{ field: 'code', message: M.optionCodeTaken }])
     await tx.update(filterPropertyOptions).set(after).where(eq(filterPropertyOptions.id, optionId))
-    await recordChange(tx, actor, { objectType: 'filter-option', objectId: optionId, action: 'update', before, after })
+    await recordChange(tx, actor, {
+      objectType: 'filter-option',
+      objectId: optionId,
+      action: 'update',
+      before,
+      after,
+    })
     await announceChanges(tx, CATALOG_TAGS)
     return current.propertyId
   })
@@ -230,7 +332,12 @@ export async function updateFilterOption(q: Db, actor: Actor, optionId: number, 
 }
 
 /** The order of one property's values: each of its option ids once. */
-export async function reorderFilterOptions(q: Db, actor: Actor, propertyId: number, input: unknown): Promise<FilterPropertyView> {
+export async function reorderFilterOptions(
+  q: Db,
+  actor: Actor,
+  propertyId: number,
+  input: unknown,
+): Promise<FilterPropertyView> {
   const { optionIds } = parsed(filterOptionOrderInput, input)
   await q.transaction(async (tx) => {
     await lockProperty(tx, propertyId)
@@ -240,17 +347,31 @@ export async function reorderFilterOptions(q: Db, actor: Actor, propertyId: numb
       .where(eq(filterPropertyOptions.propertyId, propertyId))
       .orderBy(asc(filterPropertyOptions.sort), asc(filterPropertyOptions.id))
     const known = new Set(rows.map((r) => r.id))
-    if (optionIds.length !== rows.length || optionIds.some((o) => !known.has(o))) throw invalid([{ field: 'optionIds', message: M.order }])
+    if (optionIds.length !== rows.length || optionIds.some((o) => !known.has(o)))
+      throw invalid([{ field: 'optionIds', message: M.order }])
     const before = rows.map((r) => r.id)
     if (before.every((o, i) => o === optionIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
-    for (const [i, optionId] of optionIds.entries()) await tx.update(filterPropertyOptions).set({ sort: (i + 1) * STEP }).where(eq(filterPropertyOptions.id, optionId))
-    await recordChange(tx, actor, { objectType: 'filter-property', objectId: propertyId, action: 'reorder-options', before: { optionIds: before }, after: { optionIds } })
+    for (const [i, optionId] of optionIds.entries())
+      await tx
+        .update(filterPropertyOptions)
+        .set({ sort: (i + 1) * STEP })
+        .where(eq(filterPropertyOptions.id, optionId))
+    await recordChange(tx, actor, {
+      objectType: 'filter-property',
+      objectId: propertyId,
+      action: 'reorder-options',
+      before: { optionIds: before },
+      after: { optionIds },
+    })
     await announceChanges(tx, CATALOG_TAGS)
   })
   return filterPropertyById(q, propertyId)
 }
 
-export async function readProductFilterValues(q: Db | Tx, productId: number): Promise<ProductFilterValuesView> {
+export async function readProductFilterValues(
+  q: Db | Tx,
+  productId: number,
+): Promise<ProductFilterValuesView> {
   const [product] = await q.select({ id: products.id }).from(products).where(eq(products.id, productId))
   if (!product) throw new Refusal('not-found', M.productNotFound)
   const rows = await q
@@ -262,23 +383,47 @@ export async function readProductFilterValues(q: Db | Tx, productId: number): Pr
 }
 
 /** Replaces a product's values with the options given (any number per property; none clears them). */
-export async function setProductFilterValues(q: Db, actor: Actor, productId: number, input: unknown): Promise<ProductFilterValuesView> {
+export async function setProductFilterValues(
+  q: Db,
+  actor: Actor,
+  productId: number,
+  input: unknown,
+): Promise<ProductFilterValuesView> {
   const { optionIds } = parsed(productFilterValuesInput, input)
   await q.transaction(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update')
     if (!product) throw new Refusal('not-found', M.productNotFound)
     if (optionIds.length) {
-      const known = await tx.select({ id: filterPropertyOptions.id }).from(filterPropertyOptions).where(inArray(filterPropertyOptions.id, optionIds))
+      const known = await tx
+        .select({ id: filterPropertyOptions.id })
+        .from(filterPropertyOptions)
+        .where(inArray(filterPropertyOptions.id, optionIds))
       if (known.length !== optionIds.length) throw invalid([{ field: 'optionIds', message: M.values }])
     }
-    const before = (await tx.select({ id: productFilterValues.optionId }).from(productFilterValues).where(eq(productFilterValues.productId, productId)))
+    const before = (
+      await tx
+        .select({ id: productFilterValues.optionId })
+        .from(productFilterValues)
+        .where(eq(productFilterValues.productId, productId))
+    )
       .map((r) => r.id)
       .sort((a, b) => a - b)
     const after = [...optionIds].sort((a, b) => a - b)
     if (before.join() === after.join()) return
     await tx.delete(productFilterValues).where(eq(productFilterValues.productId, productId))
-    if (after.length) await tx.insert(productFilterValues).values(after.map((optionId) => ({ productId, optionId })))
-    await recordChange(tx, actor, { objectType: 'product', objectId: productId, action: 'filter-values', before: { optionIds: before }, after: { optionIds: after } })
+    if (after.length)
+      await tx.insert(productFilterValues).values(after.map((optionId) => ({ productId, optionId })))
+    await recordChange(tx, actor, {
+      objectType: 'product',
+      objectId: productId,
+      action: 'filter-values',
+      before: { optionIds: before },
+      after: { optionIds: after },
+    })
     await announceChanges(tx, CATALOG_TAGS)
   })
   return readProductFilterValues(q, productId)
