@@ -68,6 +68,8 @@ export interface FakeBoxberry {
   /** Points left out of a city's list from now on (their codes). */
   removed: Set<string>
   parcels: Map<string, FakeBoxberryParcel>
+  /** Postal codes ZipCheck says the courier does not reach, though their city is in CourierListCities. */
+  zipsWithoutCourier: Set<string>
   /** Adds a status (newest, last) to a parcel, as Boxberry would. */
   setStatus(track: string, name: string, date: string): void
   calls(method: string): number
@@ -147,6 +149,7 @@ export async function startFakeBoxberry(cities: FakeBoxberryCity[] = FAKE_BOXBER
     log: [],
     removed: new Set(),
     parcels: new Map(),
+    zipsWithoutCourier: new Set(),
     calls: (method) => state.log.filter((l) => l.method === method).length,
     setStatus: (track, name, date) => {
       const parcel = state.parcels.get(track)
@@ -222,7 +225,7 @@ export async function startFakeBoxberry(cities: FakeBoxberryCity[] = FAKE_BOXBER
       if (req.method === 'GET' && method === 'ZipCheck') {
         const zip = url.searchParams.get('Zip') ?? ''
         if (!/^\d{6}$/.test(zip)) return send(res, [{ err: 'Не указан почтовый индекс' }])
-        const city = cities.find((c) => c.PostCode === zip && c.courier)
+        const city = state.zipsWithoutCourier.has(zip) ? undefined : cities.find((c) => c.PostCode === zip && c.courier)
         return send(res, [{ ExpressDelivery: city ? 1 : 0, ZoneExpressDelivery: city ? city.zone + 1 : 0, Remoteness: 0 }])
       }
       if (req.method === 'POST' && method === 'ParselCreate') {

@@ -134,6 +134,8 @@ function tariffs(packages: { weight: number; length: number; width: number; heig
     { tariff_code: 136, tariff_name: 'Посылка склад-склад', tariff_description: '', delivery_mode: 4, delivery_sum: 250 + 40 * kg + 100 * far, period_min: 1 + far, period_max: 2 + far },
     { tariff_code: 234, tariff_name: 'Экономичная посылка склад-склад', tariff_description: '', delivery_mode: 4, delivery_sum: 210 + 45 * kg + 100 * far, period_min: 3 + far, period_max: 5 + far },
     { tariff_code: 137, tariff_name: 'Посылка склад-дверь', tariff_description: '', delivery_mode: 3, delivery_sum: 390.5 + 50 * kg + 120 * far, period_min: 1 + far, period_max: 2 + far },
+    // Dearer than 137 for a light parcel, cheaper from 8 kg: which door tariff is cheapest depends on the box.
+    { tariff_code: 233, tariff_name: 'Экономичная посылка склад-дверь', tariff_description: '', delivery_mode: 3, delivery_sum: 430 + 45 * kg + 120 * far, period_min: 3 + far, period_max: 5 + far },
     { tariff_code: 368, tariff_name: 'Посылка склад-постамат', tariff_description: '', delivery_mode: 7, delivery_sum: 200 + 40 * kg, period_min: 2, period_max: 3 },
   ]
 }
