@@ -1,10 +1,10 @@
 import 'server-only'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
 import { products, showcaseSlides, showcaseTabProducts, showcaseTabs } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
+import { inOrderAlready, namesEachOnce } from '@/domains/edits/edits'
+import { audited, lockTable } from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import {
@@ -125,27 +125,29 @@ export async function updateShowcaseTab(
         after.productCodes = patch.productCodes
         await tx.delete(showcaseTabProducts).where(eq(showcaseTabProducts.tabId, id))
         if (patch.productCodes.length)
-          await tx
-            .insert(showcaseTabProducts)
-            .values(
-              patch.productCodes.map((code, i) => ({
-                tabId: id,
-                productId: found.find((f) => f.code === code)!.id,
-                sort: (i + 1) * STEP,
-              })),
-            )
+          await tx.insert(showcaseTabProducts).values(
+            patch.productCodes.map((code, i) => ({
+              tabId: id,
+              productId: found.find((f) => f.code === code)!.id,
+              sort: (i + 1) * STEP,
+            })),
+          )
       }
     }
     if (Object.keys(after).length === 0) return
     if (Object.keys(columns).length) await tx.update(showcaseTabs).set(columns).where(eq(showcaseTabs.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'showcase_tab',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'showcase_tab',
+        objectId: id,
+        action: 'update',
+        before,
+        after,
+      },
+      TAGS,
+    )
   })
   return tabView(q, id)
 }
@@ -164,28 +166,25 @@ export async function reorderShowcaseTabs(
       .where(eq(showcaseTabs.block, block as ShowcaseBlock))
       .orderBy(asc(showcaseTabs.sort), asc(showcaseTabs.id))
       .for('update')
-    const known = new Set(rows.map((r) => r.id))
-    if (
-      new Set(tabIds).size !== tabIds.length ||
-      tabIds.length !== rows.length ||
-      tabIds.some((t) => !known.has(t))
-    )
-      throw invalid('tabIds', M.order)
-    const before = rows.map((r) => r.id)
-    if (before.every((t, i) => t === tabIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
+    if (!namesEachOnce(tabIds, rows)) throw invalid('tabIds', M.order)
+    if (inOrderAlready(tabIds, rows, STEP)) return
     for (const [i, tabId] of tabIds.entries())
       await tx
         .update(showcaseTabs)
         .set({ sort: (i + 1) * STEP })
         .where(eq(showcaseTabs.id, tabId))
-    await recordChange(tx, actor, {
-      objectType: 'showcase_tab',
-      objectId: block,
-      action: 'reorder',
-      before: { tabIds: before },
-      after: { tabIds },
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'showcase_tab',
+        objectId: block,
+        action: 'reorder',
+        before: { tabIds: rows.map((r) => r.id) },
+        after: { tabIds },
+      },
+      TAGS,
+    )
   })
   return listShowcaseTabs(q)
 }
@@ -198,7 +197,7 @@ export async function reorderShowcaseTabs(
 export async function createShowcaseTab(q: Db, actor: Actor, input: unknown): Promise<ShowcaseTabView> {
   const t = parsed(showcaseTabInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${showcaseTabs} in share row exclusive mode`)
+    await lockTable(tx, showcaseTabs)
     const [taken] = await tx
       .select({ id: showcaseTabs.id })
       .from(showcaseTabs)
@@ -212,13 +211,17 @@ export async function createShowcaseTab(q: Db, actor: Actor, input: unknown): Pr
       .insert(showcaseTabs)
       .values({ ...t, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: showcaseTabs.id })
-    await recordChange(tx, actor, {
-      objectType: 'showcase_tab',
-      objectId: row!.id,
-      action: 'create',
-      after: t,
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'showcase_tab',
+        objectId: row!.id,
+        action: 'create',
+        after: t,
+      },
+      TAGS,
+    )
     return row!.id
   })
   return tabView(q, id)
@@ -231,7 +234,7 @@ export async function deleteShowcaseTab(
   id: number,
 ): Promise<{ items: ShowcaseTabView[] }> {
   await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${showcaseTabs} in share row exclusive mode`)
+    await lockTable(tx, showcaseTabs)
     const [current] = await tx.select().from(showcaseTabs).where(eq(showcaseTabs.id, id))
     if (!current) throw new Refusal('not-found', M.notFound)
     const [others] = await tx
@@ -240,19 +243,23 @@ export async function deleteShowcaseTab(
       .where(and(eq(showcaseTabs.block, current.block), ne(showcaseTabs.id, id)))
     if (Number(others?.count ?? 0) === 0) throw new Refusal('conflict', M.lastTab)
     await tx.delete(showcaseTabs).where(eq(showcaseTabs.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'showcase_tab',
-      objectId: id,
-      action: 'delete',
-      before: {
-        block: current.block,
-        title: current.title,
-        anchor: current.anchor,
-        rule: current.rule,
-        active: current.active,
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'showcase_tab',
+        objectId: id,
+        action: 'delete',
+        before: {
+          block: current.block,
+          title: current.title,
+          anchor: current.anchor,
+          rule: current.rule,
+          active: current.active,
+        },
       },
-    })
-    await announceChanges(tx, TAGS)
+      TAGS,
+    )
   })
   return listShowcaseTabs(q)
 }

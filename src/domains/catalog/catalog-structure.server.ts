@@ -1,10 +1,9 @@
 import 'server-only'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import type { z } from 'zod'
-import { announceChanges } from '@/db/change-feed'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { brands, products, sections } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
+import { changed, inOrderAlready, invalid, namesEachOnce, parsed } from '@/domains/edits/edits'
+import { audited, ensureCodeFree, lockedRow, lockTable, type CodeRule } from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { STRUCTURE_MESSAGES as M, type BrandView, type SectionView } from './catalog-structure'
@@ -24,38 +23,6 @@ import {
 const CATALOG_TAGS = ['catalog'] as const
 /** Positions are spaced so a seed or a hand-made sort value still fits between two of ours. */
 const STEP = 10
-
-type FieldError = { field: string; message: string }
-
-function invalid(errors: FieldError[]): Refusal {
-  const first = errors[0]?.message ?? M.format
-  return new Refusal('invalid', first, { error: first, errors })
-}
-
-function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  const seen = new Set<string>()
-  throw invalid(
-    result.error.issues
-      .map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }))
-      .filter((e) => !seen.has(e.field) && Boolean(seen.add(e.field))),
-  )
-}
-
-function changed<T extends Record<string, unknown>>(
-  current: T,
-  patch: Partial<T>,
-): { before: Partial<T>; after: Partial<T> } {
-  const before: Partial<T> = {}
-  const after: Partial<T> = {}
-  for (const key of Object.keys(patch) as (keyof T)[]) {
-    if (patch[key] === undefined || patch[key] === current[key]) continue
-    before[key] = current[key]
-    after[key] = patch[key]
-  }
-  return { before, after }
-}
 
 // Products listed under a section: its main one or an extra one. The outer columns are spelt out:
 // drizzle writes a bare "id" in a one-table select, which inside the subquery would mean p.id.
@@ -95,20 +62,19 @@ export async function sectionById(q: Db | Tx, id: number): Promise<SectionView> 
   return { ...row, products: Number(row.products) }
 }
 
-async function sectionCodeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
-  const rows = await q
-    .select({ id: sections.id })
-    .from(sections)
-    .where(and(sql`lower(${sections.code}) = lower(${code})`, ne(sections.id, except)))
-  return rows.length > 0
+const SECTION_CODE: CodeRule = {
+  table: sections,
+  column: sections.code,
+  anyCase: true,
+  message: M.sectionCodeTaken,
 }
 
 export async function createSection(q: Db, actor: Actor, input: unknown): Promise<SectionView> {
   const s = parsed(sectionInput, input)
   const id = await q.transaction(async (tx) => {
     // Serialises concurrent creations so two never take the same code or position.
-    await tx.execute(sql`lock table ${sections} in share row exclusive mode`)
-    if (await sectionCodeTaken(tx, s.code)) throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
+    await lockTable(tx, sections)
+    await ensureCodeFree(tx, SECTION_CODE, s.code)
     const [last] = await tx
       .select({ sort: sql<number>`coalesce(max(${sections.sort}), 0)::int` })
       .from(sections)
@@ -116,8 +82,12 @@ export async function createSection(q: Db, actor: Actor, input: unknown): Promis
       .insert(sections)
       .values({ ...s, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: sections.id })
-    await recordChange(tx, actor, { objectType: 'section', objectId: row!.id, action: 'create', after: s })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'section', objectId: row!.id, action: 'create', after: s },
+      CATALOG_TAGS,
+    )
     return row!.id
   })
   return sectionById(q, id)
@@ -126,24 +96,12 @@ export async function createSection(q: Db, actor: Actor, input: unknown): Promis
 export async function updateSection(q: Db, actor: Actor, id: number, input: unknown): Promise<SectionView> {
   const patch = parsed(sectionPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        code: sections.code,
-        name: sections.name,
-        description: sections.description,
-        seoTitle: sections.seoTitle,
-        seoDescription: sections.seoDescription,
-        active: sections.active,
-      })
-      .from(sections)
-      .where(eq(sections.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.sectionNotFound)
+    const { id: _id, position: _position, products: _products, ...editable } = sectionColumns
+    const current = await lockedRow(tx, sections, id, editable, M.sectionNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
     if (after.code !== undefined) {
-      if (await sectionCodeTaken(tx, after.code, id))
-        throw invalid([{ field: 'code', message: M.sectionCodeTaken }])
+      await ensureCodeFree(tx, SECTION_CODE, after.code, id)
       // A product's address is /catalog/{its main section}/{code}/: a new section code would break every
       // one of them, and product_slugs redirects products, not sections (ADR 192).
       const [used] = await tx
@@ -154,8 +112,12 @@ export async function updateSection(q: Db, actor: Actor, id: number, input: unkn
       if (used) throw invalid([{ field: 'code', message: M.sectionCodeInUse }])
     }
     await tx.update(sections).set(after).where(eq(sections.id, id))
-    await recordChange(tx, actor, { objectType: 'section', objectId: id, action: 'update', before, after })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'section', objectId: id, action: 'update', before, after },
+      CATALOG_TAGS,
+    )
   })
   return sectionById(q, id)
 }
@@ -173,28 +135,25 @@ export async function reorderSections(
       .from(sections)
       .orderBy(asc(sections.sort), asc(sections.id))
       .for('update')
-    const known = new Set(rows.map((r) => r.id))
-    if (
-      new Set(sectionIds).size !== sectionIds.length ||
-      sectionIds.length !== rows.length ||
-      sectionIds.some((s) => !known.has(s))
-    )
-      throw invalid([{ field: 'sectionIds', message: M.order }])
-    const before = rows.map((r) => r.id)
-    if (before.every((s, i) => s === sectionIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
+    if (!namesEachOnce(sectionIds, rows)) throw invalid([{ field: 'sectionIds', message: M.order }])
+    if (inOrderAlready(sectionIds, rows, STEP)) return
     for (const [i, sectionId] of sectionIds.entries())
       await tx
         .update(sections)
         .set({ sort: (i + 1) * STEP })
         .where(eq(sections.id, sectionId))
-    await recordChange(tx, actor, {
-      objectType: 'section',
-      objectId: 'order',
-      action: 'reorder',
-      before: { sectionIds: before },
-      after: { sectionIds },
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'section',
+        objectId: 'order',
+        action: 'reorder',
+        before: { sectionIds: rows.map((r) => r.id) },
+        after: { sectionIds },
+      },
+      CATALOG_TAGS,
+    )
   })
   return listSections(q)
 }
@@ -210,22 +169,20 @@ export async function brandById(q: Db | Tx, id: number): Promise<BrandView> {
   return { ...row, products: Number(row.products) }
 }
 
-async function brandCodeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
-  const rows = await q
-    .select({ id: brands.id })
-    .from(brands)
-    .where(and(sql`lower(${brands.code}) = lower(${code})`, ne(brands.id, except)))
-  return rows.length > 0
-}
+const BRAND_CODE: CodeRule = { table: brands, column: brands.code, anyCase: true, message: M.brandCodeTaken }
 
 export async function createBrand(q: Db, actor: Actor, input: unknown): Promise<BrandView> {
   const b = parsed(brandInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${brands} in share row exclusive mode`)
-    if (await brandCodeTaken(tx, b.code)) throw invalid([{ field: 'code', message: M.brandCodeTaken }])
+    await lockTable(tx, brands)
+    await ensureCodeFree(tx, BRAND_CODE, b.code)
     const [row] = await tx.insert(brands).values(b).returning({ id: brands.id })
-    await recordChange(tx, actor, { objectType: 'brand', objectId: row!.id, action: 'create', after: b })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'brand', objectId: row!.id, action: 'create', after: b },
+      CATALOG_TAGS,
+    )
     return row!.id
   })
   return brandById(q, id)
@@ -235,25 +192,18 @@ export async function createBrand(q: Db, actor: Actor, input: unknown): Promise<
 export async function updateBrand(q: Db, actor: Actor, id: number, input: unknown): Promise<BrandView> {
   const patch = parsed(brandPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        code: brands.code,
-        name: brands.name,
-        description: brands.description,
-        logo: brands.logo,
-        active: brands.active,
-      })
-      .from(brands)
-      .where(eq(brands.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.brandNotFound)
+    const { id: _id, products: _products, ...editable } = brandColumns
+    const current = await lockedRow(tx, brands, id, editable, M.brandNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
-    if (after.code !== undefined && (await brandCodeTaken(tx, after.code, id)))
-      throw invalid([{ field: 'code', message: M.brandCodeTaken }])
+    await ensureCodeFree(tx, BRAND_CODE, after.code, id)
     await tx.update(brands).set(after).where(eq(brands.id, id))
-    await recordChange(tx, actor, { objectType: 'brand', objectId: id, action: 'update', before, after })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      { objectType: 'brand', objectId: id, action: 'update', before, after },
+      CATALOG_TAGS,
+    )
   })
   return brandById(q, id)
 }

@@ -1,7 +1,6 @@
 import 'server-only'
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
 import {
   filterProperties,
@@ -11,7 +10,15 @@ import {
   products,
   sections,
 } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
+import { changed, inOrderAlready, invalid, namesEachOnce } from '@/domains/edits/edits'
+import {
+  audited,
+  ensureCodeFree,
+  lockedRow,
+  lockRow,
+  lockTable,
+  type CodeRule,
+} from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import {
@@ -38,13 +45,7 @@ import {
 const CATALOG_TAGS = ['catalog'] as const
 const STEP = 10
 
-type FieldError = { field: string; message: string }
-
-function invalid(errors: FieldError[]): Refusal {
-  const first = errors[0]?.message ?? M.format
-  return new Refusal('invalid', first, { error: first, errors })
-}
-
+/** As edits.ts's, but an error inside a list names the list, where the form shows it. */
 function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
@@ -99,12 +100,11 @@ export async function filterPropertyById(q: Db | Tx, id: number): Promise<Filter
   return found
 }
 
-async function codeTaken(q: Tx, code: string, except = 0): Promise<boolean> {
-  const rows = await q
-    .select({ id: filterProperties.id })
-    .from(filterProperties)
-    .where(and(sql`lower(${filterProperties.code}) = lower(${code})`, ne(filterProperties.id, except)))
-  return rows.length > 0
+const CODE: CodeRule = {
+  table: filterProperties,
+  column: filterProperties.code,
+  anyCase: true,
+  message: M.codeTaken,
 }
 
 async function checkSections(q: Tx, sectionIds: number[]): Promise<void> {
@@ -122,8 +122,8 @@ async function setSections(q: Tx, propertyId: number, sectionIds: number[]): Pro
 export async function createFilterProperty(q: Db, actor: Actor, input: unknown): Promise<FilterPropertyView> {
   const p = parsed(filterPropertyInput, input)
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${filterProperties} in share row exclusive mode`)
-    if (await codeTaken(tx, p.code)) throw invalid([{ field: 'code', message: M.codeTaken }])
+    await lockTable(tx, filterProperties)
+    await ensureCodeFree(tx, CODE, p.code)
     await checkSections(tx, p.sectionIds)
     const [last] = await tx
       .select({ sort: sql<number>`coalesce(max(${filterProperties.sort}), 0)::int` })
@@ -133,13 +133,17 @@ export async function createFilterProperty(q: Db, actor: Actor, input: unknown):
       .values({ name: p.name, code: p.code, active: p.active, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: filterProperties.id })
     await setSections(tx, row!.id, p.sectionIds)
-    await recordChange(tx, actor, {
-      objectType: 'filter-property',
-      objectId: row!.id,
-      action: 'create',
-      after: p,
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'filter-property',
+        objectId: row!.id,
+        action: 'create',
+        after: p,
+      },
+      CATALOG_TAGS,
+    )
     return row!.id
   })
   return filterPropertyById(q, id)
@@ -153,12 +157,13 @@ export async function updateFilterProperty(
 ): Promise<FilterPropertyView> {
   const patch = parsed(filterPropertyPatch, input)
   await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ name: filterProperties.name, code: filterProperties.code, active: filterProperties.active })
-      .from(filterProperties)
-      .where(eq(filterProperties.id, id))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.notFound)
+    const current = await lockedRow(
+      tx,
+      filterProperties,
+      id,
+      { name: filterProperties.name, code: filterProperties.code, active: filterProperties.active },
+      M.notFound,
+    )
     const currentSections = (
       await tx
         .select({ id: filterPropertySections.sectionId })
@@ -167,13 +172,10 @@ export async function updateFilterProperty(
     )
       .map((r) => r.id)
       .sort((a, b) => a - b)
-    const before: Record<string, unknown> = {}
-    const after: Record<string, unknown> = {}
-    for (const key of ['name', 'code', 'active'] as const) {
-      if (patch[key] === undefined || patch[key] === current[key]) continue
-      before[key] = current[key]
-      after[key] = patch[key]
-    }
+    const { sectionIds: _sectionIds, ...fields } = patch
+    const fieldChange = changed(current, fields)
+    const before: Record<string, unknown> = fieldChange.before
+    const after: Record<string, unknown> = fieldChange.after
     const nextSections = patch.sectionIds ? [...patch.sectionIds].sort((a, b) => a - b) : undefined
     if (nextSections && nextSections.join() !== currentSections.join()) {
       await checkSections(tx, nextSections)
@@ -181,20 +183,23 @@ export async function updateFilterProperty(
       after.sectionIds = nextSections
     }
     if (Object.keys(after).length === 0) return
-    if (typeof after.code === 'string' && (await codeTaken(tx, after.code, id)))
-      throw invalid([{ field: 'code', message: M.codeTaken }])
+    await ensureCodeFree(tx, CODE, fieldChange.after.code, id)
     const columns = { name: patch.name, code: patch.code, active: patch.active }
     if (Object.keys(after).some((k) => k !== 'sectionIds'))
       await tx.update(filterProperties).set(columns).where(eq(filterProperties.id, id))
     if (after.sectionIds) await setSections(tx, id, nextSections!)
-    await recordChange(tx, actor, {
-      objectType: 'filter-property',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'filter-property',
+        objectId: id,
+        action: 'update',
+        before,
+        after,
+      },
+      CATALOG_TAGS,
+    )
   })
   return filterPropertyById(q, id)
 }
@@ -212,36 +217,27 @@ export async function reorderFilterProperties(
       .from(filterProperties)
       .orderBy(asc(filterProperties.sort), asc(filterProperties.id))
       .for('update')
-    const known = new Set(rows.map((r) => r.id))
-    if (propertyIds.length !== rows.length || propertyIds.some((p) => !known.has(p)))
-      throw invalid([{ field: 'propertyIds', message: M.propertyOrder }])
-    const before = rows.map((r) => r.id)
-    if (before.every((p, i) => p === propertyIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP))
-      return
+    if (!namesEachOnce(propertyIds, rows)) throw invalid([{ field: 'propertyIds', message: M.propertyOrder }])
+    if (inOrderAlready(propertyIds, rows, STEP)) return
     for (const [i, propertyId] of propertyIds.entries())
       await tx
         .update(filterProperties)
         .set({ sort: (i + 1) * STEP })
         .where(eq(filterProperties.id, propertyId))
-    await recordChange(tx, actor, {
-      objectType: 'filter-property',
-      objectId: 'order',
-      action: 'reorder',
-      before: { propertyIds: before },
-      after: { propertyIds },
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'filter-property',
+        objectId: 'order',
+        action: 'reorder',
+        before: { propertyIds: rows.map((r) => r.id) },
+        after: { propertyIds },
+      },
+      CATALOG_TAGS,
+    )
   })
   return listFilterProperties(q)
-}
-
-async function lockProperty(tx: Tx, id: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: filterProperties.id })
-    .from(filterProperties)
-    .where(eq(filterProperties.id, id))
-    .for('update')
-  if (!row) throw new Refusal('not-found', M.notFound)
 }
 
 async function optionCodeTaken(q: Tx, propertyId: number, code: string, except = 0): Promise<boolean> {
@@ -267,7 +263,7 @@ export async function createFilterOption(
 ): Promise<FilterPropertyView> {
   const o = parsed(filterOptionInput, input)
   await q.transaction(async (tx) => {
-    await lockProperty(tx, propertyId)
+    await lockRow(tx, filterProperties, propertyId, M.notFound)
     if (await optionCodeTaken(tx, propertyId, o.code))
       throw invalid([{ field: 'code', message: M.optionCodeTaken }])
     const [last] = await tx
@@ -278,13 +274,17 @@ export async function createFilterOption(
       .insert(filterPropertyOptions)
       .values({ propertyId, ...o, sort: Number(last?.sort ?? 0) + STEP })
       .returning({ id: filterPropertyOptions.id })
-    await recordChange(tx, actor, {
-      objectType: 'filter-option',
-      objectId: row!.id,
-      action: 'create',
-      after: { propertyId, ...o },
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'filter-option',
+        objectId: row!.id,
+        action: 'create',
+        after: { propertyId, ...o },
+      },
+      CATALOG_TAGS,
+    )
   })
   return filterPropertyById(q, propertyId)
 }
@@ -297,36 +297,35 @@ export async function updateFilterOption(
 ): Promise<FilterPropertyView> {
   const patch = parsed(filterOptionPatch, input)
   const propertyId = await q.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
+    const { propertyId: owner, ...current } = await lockedRow(
+      tx,
+      filterPropertyOptions,
+      optionId,
+      {
         propertyId: filterPropertyOptions.propertyId,
         name: filterPropertyOptions.name,
         code: filterPropertyOptions.code,
-      })
-      .from(filterPropertyOptions)
-      .where(eq(filterPropertyOptions.id, optionId))
-      .for('update')
-    if (!current) throw new Refusal('not-found', M.optionNotFound)
-    const before: Record<string, string> = {}
-    const after: Record<string, string> = {}
-    for (const key of ['name', 'code'] as const) {
-      if (patch[key] === undefined || patch[key] === current[key]) continue
-      before[key] = current[key]
-      after[key] = patch[key]
-    }
-    if (Object.keys(after).length === 0) return current.propertyId
-    if (after.code !== undefined && (await optionCodeTaken(tx, current.propertyId, after.code, optionId)))
+      },
+      M.optionNotFound,
+    )
+    const { before, after } = changed(current, patch)
+    if (Object.keys(after).length === 0) return owner
+    if (after.code !== undefined && (await optionCodeTaken(tx, owner, after.code, optionId)))
       throw invalid([{ field: 'code', message: M.optionCodeTaken }])
     await tx.update(filterPropertyOptions).set(after).where(eq(filterPropertyOptions.id, optionId))
-    await recordChange(tx, actor, {
-      objectType: 'filter-option',
-      objectId: optionId,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, CATALOG_TAGS)
-    return current.propertyId
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'filter-option',
+        objectId: optionId,
+        action: 'update',
+        before,
+        after,
+      },
+      CATALOG_TAGS,
+    )
+    return owner
   })
   return filterPropertyById(q, propertyId)
 }
@@ -340,30 +339,31 @@ export async function reorderFilterOptions(
 ): Promise<FilterPropertyView> {
   const { optionIds } = parsed(filterOptionOrderInput, input)
   await q.transaction(async (tx) => {
-    await lockProperty(tx, propertyId)
+    await lockRow(tx, filterProperties, propertyId, M.notFound)
     const rows = await tx
       .select({ id: filterPropertyOptions.id, sort: filterPropertyOptions.sort })
       .from(filterPropertyOptions)
       .where(eq(filterPropertyOptions.propertyId, propertyId))
       .orderBy(asc(filterPropertyOptions.sort), asc(filterPropertyOptions.id))
-    const known = new Set(rows.map((r) => r.id))
-    if (optionIds.length !== rows.length || optionIds.some((o) => !known.has(o)))
-      throw invalid([{ field: 'optionIds', message: M.order }])
-    const before = rows.map((r) => r.id)
-    if (before.every((o, i) => o === optionIds[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
+    if (!namesEachOnce(optionIds, rows)) throw invalid([{ field: 'optionIds', message: M.order }])
+    if (inOrderAlready(optionIds, rows, STEP)) return
     for (const [i, optionId] of optionIds.entries())
       await tx
         .update(filterPropertyOptions)
         .set({ sort: (i + 1) * STEP })
         .where(eq(filterPropertyOptions.id, optionId))
-    await recordChange(tx, actor, {
-      objectType: 'filter-property',
-      objectId: propertyId,
-      action: 'reorder-options',
-      before: { optionIds: before },
-      after: { optionIds },
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'filter-property',
+        objectId: propertyId,
+        action: 'reorder-options',
+        before: { optionIds: rows.map((r) => r.id) },
+        after: { optionIds },
+      },
+      CATALOG_TAGS,
+    )
   })
   return filterPropertyById(q, propertyId)
 }
@@ -391,12 +391,7 @@ export async function setProductFilterValues(
 ): Promise<ProductFilterValuesView> {
   const { optionIds } = parsed(productFilterValuesInput, input)
   await q.transaction(async (tx) => {
-    const [product] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update')
-    if (!product) throw new Refusal('not-found', M.productNotFound)
+    await lockRow(tx, products, productId, M.productNotFound)
     if (optionIds.length) {
       const known = await tx
         .select({ id: filterPropertyOptions.id })
@@ -417,14 +412,18 @@ export async function setProductFilterValues(
     await tx.delete(productFilterValues).where(eq(productFilterValues.productId, productId))
     if (after.length)
       await tx.insert(productFilterValues).values(after.map((optionId) => ({ productId, optionId })))
-    await recordChange(tx, actor, {
-      objectType: 'product',
-      objectId: productId,
-      action: 'filter-values',
-      before: { optionIds: before },
-      after: { optionIds: after },
-    })
-    await announceChanges(tx, CATALOG_TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'product',
+        objectId: productId,
+        action: 'filter-values',
+        before: { optionIds: before },
+        after: { optionIds: after },
+      },
+      CATALOG_TAGS,
+    )
   })
   return readProductFilterValues(q, productId)
 }

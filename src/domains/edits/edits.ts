@@ -105,3 +105,14 @@ export function changed<T extends Record<string, unknown>>(
 /** A save that shows or hides an item is audited as such, so the log reads «опубликовал», not «изменил». */
 export const publishAction = (published: boolean | undefined) =>
   published === undefined ? 'update' : published ? 'publish' : 'unpublish'
+
+/** A whole new order names every row once, no more, no fewer. */
+export const namesEachOnce = (ids: readonly number[], rows: readonly { id: number }[]) =>
+  new Set(ids).size === ids.length && ids.length === rows.length && rows.every((r) => ids.includes(r.id))
+
+/** Rows (in their present order) already stand as `ids` at positions `step` apart: saving it writes nothing. */
+export const inOrderAlready = (
+  ids: readonly number[],
+  rows: readonly { id: number; sort: number }[],
+  step: number,
+) => rows.every((r, i) => r.id === ids[i] && r.sort === (i + 1) * step)
