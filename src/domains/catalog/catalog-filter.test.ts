@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PRODUCT_FORMS } from '@/db/schema/catalog'
-import { buildFilterGroups, foundText, parseFilter, runFilter, type CatalogIndex, type IndexEntry } from './catalog-filter'
+import { buildFilterGroups, firstInOrder, foundText, parseFilter, runFilter, type CatalogIndex, type IndexEntry } from './catalog-filter'
 import { EMPTY_FILTER, filterQuery, PRODUCT_FORM_CODES, type FilterState } from './filter-state'
 
 const sections = [
@@ -67,14 +67,14 @@ describe('parseFilter: bad input is ignored or clamped', () => {
 
 describe('runFilter', () => {
   it('keeps the scope: section lists extra purposes too, import and brand scopes', () => {
-    expect(runFilter(index, { kind: 'section', sectionId: 1 }, EMPTY_FILTER).ids).toEqual([1, 2, 3])
-    expect(runFilter(index, { kind: 'import' }, EMPTY_FILTER).ids).toEqual([3])
-    expect(runFilter(index, { kind: 'brand', brandId: 20 }, EMPTY_FILTER).ids).toEqual([2, 4])
+    expect(runFilter(index, { kind: 'section', sectionId: 1 }, EMPTY_FILTER).pageIds).toEqual([1, 2, 3])
+    expect(runFilter(index, { kind: 'import' }, EMPTY_FILTER).pageIds).toEqual([3])
+    expect(runFilter(index, { kind: 'brand', brandId: 20 }, EMPTY_FILTER).pageIds).toEqual([2, 4])
   })
 
   it('combines groups with AND and options within a group with OR', () => {
     const r = runFilter(index, { kind: 'all' }, state({ form: ['tablets', 'powder'], brand: ['solgar'] }))
-    expect(r.ids).toEqual([2, 4])
+    expect(r.pageIds).toEqual([2, 4])
   })
 
   it('counts each group with every other group applied, so counts stay right as filters combine', () => {
@@ -91,15 +91,15 @@ describe('runFilter', () => {
 
   it('filters the price range on the shown offer price, in roubles', () => {
     const r = runFilter(index, { kind: 'all' }, state({ priceFrom: 200, priceTo: 700 }))
-    expect(r.ids).toEqual([1, 4, 5])
+    expect(r.pageIds).toEqual([1, 4, 5])
     expect([r.facets.priceMin, r.facets.priceMax]).toEqual([10000, 90000])
   })
 
   it('sorts by price, novelty and rating', () => {
-    expect(runFilter(index, { kind: 'all' }, state({ sort: 'price_asc' })).ids).toEqual([3, 1, 4, 5, 2])
-    expect(runFilter(index, { kind: 'all' }, state({ sort: 'price_desc' })).ids).toEqual([2, 5, 4, 1, 3])
-    expect(runFilter(index, { kind: 'all' }, state({ sort: 'new' })).ids).toEqual([5, 4, 3, 2, 1])
-    expect(runFilter(index, { kind: 'all' }, state({ sort: 'rating' })).ids[0]).toBe(4)
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'price_asc' })).pageIds).toEqual([3, 1, 4, 5, 2])
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'price_desc' })).pageIds).toEqual([2, 5, 4, 1, 3])
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'new' })).pageIds).toEqual([5, 4, 3, 2, 1])
+    expect(runFilter(index, { kind: 'all' }, state({ sort: 'rating' })).pageIds[0]).toBe(4)
   })
 
   it('pages, and a page past the end shows the last page', () => {
@@ -154,10 +154,10 @@ describe('filter properties of the back office (ADR 204)', () => {
 
   it('keeps the products with any chosen option of a property, and every property must match', () => {
     const all = { kind: 'all' } as const
-    expect(runFilter(index, all, state({ props: { taste: ['lemon'] } })).ids).toEqual([1, 3])
-    expect(runFilter(index, all, state({ props: { taste: ['lemon', 'orange'] } })).ids).toEqual([1, 2, 3])
-    expect(runFilter(index, all, state({ props: { taste: ['lemon'], age: ['kids'] } })).ids).toEqual([3])
-    expect(runFilter(index, all, state({ props: { taste: ['lemon'] }, brand: ['solgar'] })).ids).toEqual([])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon'] } })).pageIds).toEqual([1, 3])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon', 'orange'] } })).pageIds).toEqual([1, 2, 3])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon'], age: ['kids'] } })).pageIds).toEqual([3])
+    expect(runFilter(index, all, state({ props: { taste: ['lemon'] }, brand: ['solgar'] })).pageIds).toEqual([])
     // Counted with every other group applied, its own left out: orange still shows 1 while lemon is chosen.
     const facets = runFilter(index, all, state({ props: { taste: ['lemon'] } })).facets.options
     expect([facets.get(100), facets.get(101), facets.get(200), facets.get(201)]).toEqual([2, 1, 1, undefined])
@@ -180,5 +180,32 @@ describe('filter properties of the back office (ADR 204)', () => {
     expect(second.find((g) => g.id === 'p_taste')!.options.map((o) => o.id)).toEqual(['lemon'])
     // A section-bound property still filters the lists that are no section.
     expect(groupsOf({ kind: 'all' }).map((g) => g.id)).toEqual(expect.arrayContaining(['p_taste', 'p_age']))
+  })
+})
+
+describe('paging a large list', () => {
+  // A fixed pseudo-random sequence: prices and dates repeat, so ties are broken by id.
+  const many = Array.from({ length: 5000 }, (_, i) =>
+    entry(i + 1, { minPrice: ((i * 7919) % 997) * 100, createdAt: (i * 104729) % 1009, rating: (i % 5) + 1, sort: (i * 31) % 211 }),
+  )
+  const big: CatalogIndex = { ...index, entries: many }
+
+  it('picks the first items as a full sort would, for every order, with ties', () => {
+    const compare = (a: number, b: number) => (a % 13) - (b % 13) || a - b
+    const items = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 3001)
+    for (const count of [1, 12, 36, 187, 3000]) expect(firstInOrder(items, count, compare)).toEqual([...items].sort(compare).slice(0, count))
+  })
+
+  it('gives each page of every sort the ids a full sort gives, and the last page past the end', () => {
+    for (const sort of ['popular', 'price_asc', 'price_desc', 'new', 'rating'] as const) {
+      const whole = runFilter(big, { kind: 'all' }, state({ sort }), many.length).pageIds
+      expect(whole).toHaveLength(many.length)
+      for (const page of [1, 2, 40]) {
+        expect(runFilter(big, { kind: 'all' }, state({ sort, page })).pageIds).toEqual(whole.slice((page - 1) * 12, page * 12))
+      }
+      const past = runFilter(big, { kind: 'all' }, state({ sort, page: 10_000 }))
+      expect(past.page).toBe(Math.ceil(many.length / 12))
+      expect(past.pageIds).toEqual(whole.slice((past.page - 1) * 12))
+    }
   })
 })
