@@ -81,6 +81,7 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
   await expect(courier.getByTestId('courier-period')).toContainText('Срок доставки:')
   await expect(courier.getByLabel('Дата доставки')).toHaveCount(0)
   await expect(courier.getByTestId('courier-price')).toContainText(formatRub(door.kopecks))
+  await buyer.screenshot({ path: test.info().outputPath('checkout-cdek-courier-1440.png'), fullPage: true })
 
   await choosePay(buyer, /Наличными или картой при получении/)
   await placeOrder(buyer)
@@ -103,5 +104,24 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
   const sent = [...fake!.orders.values()].at(-1)!.body
   expect(sent).toMatchObject({ number: orderId, shipment_point: 'MSK5', tariff_code: door.tariff, to_location: { code: 44, address: 'г Москва, ул Тверская, д 7' } })
   expect(sent.delivery_point).toBeUndefined()
+  await context.close()
+})
+
+test('«Курьер СДЭК» on a 375 px screen: the address, then СДЭК\u2019s period and price', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })
+  const buyer = await context.newPage()
+  await addToBasket(buyer, 1)
+  await openCheckout(buyer)
+  await fillContacts(buyer)
+  await buyer.getByRole('radio', { name: /Курьер СДЭК/ }).check()
+  const courier = buyer.getByTestId('courier-picker')
+  await courier.getByLabel('Адрес доставки').fill('ул Тверская, д 9')
+  await courier.getByRole('option', { name: 'г Москва, ул Тверская, д 9', exact: true }).getByRole('button').dispatchEvent('click')
+  await expect(courier.getByTestId('courier-period')).toContainText('Срок доставки:')
+  await expect(courier.getByTestId('courier-price')).toContainText(formatRub((await fakeDoorQuote(fake!)).kopecks))
+  // Nothing sticks out of the narrow screen.
+  expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await buyer.screenshot({ path: test.info().outputPath('checkout-cdek-courier-375.png'), fullPage: true })
   await context.close()
 })
