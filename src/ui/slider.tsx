@@ -297,7 +297,8 @@ export function Slider({
       {/* Relative, so that absolutely placed bits inside slides (screen-reader texts) are clipped too,
           also before embla's transform on the track would make it their containing block. */}
       <div ref={setViewport} className="relative overflow-hidden">
-        <div className="flex touch-pan-y" style={{ marginLeft: 'calc(var(--vs-gap) * -1)' }}>
+        {/* Short classes (globals.css): the same style attribute on every slide was ~150 bytes each (ADR 213). */}
+        <div className="vs-track">
           {slides.map((slide, i) => (
             <div
               key={i}
@@ -305,8 +306,7 @@ export function Slider({
               aria-roledescription="slide"
               aria-label={`${i + 1} из ${slides.length}`}
               data-slide=""
-              className="min-w-0 shrink-0 grow-0"
-              style={{ flexBasis: 'calc(100% / var(--vs-per))', paddingLeft: 'var(--vs-gap)' }}
+              className="vs-slide"
             >
               {slide}
             </div>

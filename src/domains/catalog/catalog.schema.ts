@@ -45,3 +45,6 @@ export const catalogQuerySchema = z.object({
 })
 
 export type CatalogQuery = z.output<typeof catalogQuerySchema>
+
+/** `/showcase/partner-links/{id}/`: a product id (a card's 'В аптеках' asks for its partners on click, ADR 213). */
+export const partnerLinksParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })

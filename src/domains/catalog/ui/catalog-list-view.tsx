@@ -1,9 +1,17 @@
 import Link from 'next/link'
 import type { CatalogList } from '../catalog.server'
+import { visiblePartners, type PartnerLink } from '../catalog'
 import { Breadcrumbs, type Crumb } from './breadcrumbs'
 import { CatalogFilter } from './catalog-filter'
 import { ProductList } from './product-list'
 import { PurposeMenu, type MenuItem } from './purpose-menu'
+
+/** The products a card's 'В аптеках' shows for: with at least one partner link that is listed. */
+function productsWithPartners(partners: Record<number, PartnerLink[]>): number[] {
+  return Object.entries(partners)
+    .filter(([, links]) => visiblePartners(links).length > 0)
+    .map(([id]) => Number(id))
+}
 
 function Pagination({ list }: { list: CatalogList }) {
   if (list.pageCount <= 1) return null
@@ -82,7 +90,7 @@ export function CatalogListView({
             <ProductList
               key={query}
               cards={list.cards}
-              partners={list.partners}
+              withPartners={productsWithPartners(list.partners)}
               showMore={list.showMore}
               basePath={list.heading.basePath}
               listName={list.heading.title}

@@ -33,7 +33,7 @@ export function OfferSwitcher<T extends OfferCardData>({
                 className={chip(active.packageSize === size)}
                 onClick={() => first && first.id !== active.id && onChange(first)}
               >
-                {size} {first?.packageUnit}
+                {`${size} ${first?.packageUnit ?? ''}`.trim()}
               </button>
             )
           })}

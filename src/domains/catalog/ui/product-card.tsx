@@ -18,6 +18,7 @@ export function ProductCard({
   listName = 'Каталог',
   index,
   partners,
+  hasPartners = false,
   priority = false,
 }: {
   product: ProductCardData
@@ -30,6 +31,8 @@ export function ProductCard({
   priority?: boolean
   /** ALTERNATIVE_LINKS: when given, a button opens the partner purchase modal. */
   partners?: readonly PartnerLink[]
+  /** The product has partner links the page did not send: the button asks for them on the click. */
+  hasPartners?: boolean
 }) {
   const [activeId, setActiveId] = useState(product.offers[0]?.id)
   const offer = product.offers.find((o) => o.id === activeId) ?? product.offers[0]
@@ -93,7 +96,11 @@ export function ProductCard({
         <Price value={offer.price} oldValue={offer.oldPrice} className="mt-1" />
         <div className="flex flex-wrap items-center gap-2">
           <BuyButton productId={product.id} offerId={offer.id} className="flex-1" />
-          {partners && partners.length > 0 && <PartnerLinksButton partners={partners} productName={product.name} />}
+          {partners && partners.length > 0 ? (
+            <PartnerLinksButton productId={product.id} partners={partners} productName={product.name} />
+          ) : (
+            hasPartners && <PartnerLinksButton productId={product.id} productName={product.name} />
+          )}
         </div>
       </div>
     </article>

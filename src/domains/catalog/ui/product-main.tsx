@@ -44,13 +44,17 @@ function Text({ children }: { children: string }) {
 /** reviewsTotal: published reviews, for the reviews tab title (the rating count also holds marks without text). */
 export function ProductMain({
   page,
+  relatedIds,
   reviews,
   reviewsTotal,
   articles,
   ingredients,
   tilesUrl,
 }: {
-  page: ProductPageData
+  /** Without the similar products: the page renders their cards itself, this needs only their ids (ADR 213). */
+  page: Omit<ProductPageData, 'similar'>
+  /** The similar products' ids, for the pharmacy finder's selector. */
+  relatedIds: readonly number[]
   reviews: ReactNode
   reviewsTotal: number
   articles?: ReactNode
@@ -130,7 +134,7 @@ export function ProductMain({
       code: 'wtb',
       anchor: 'where-to-buy',
       title: 'Где купить',
-      content: <WhereToBuy partners={page.partners} productId={p.id} relatedIds={page.similar.map((s) => s.id)} tilesUrl={tilesUrl} />,
+      content: <WhereToBuy partners={page.partners} productId={p.id} relatedIds={relatedIds} tilesUrl={tilesUrl} />,
     },
   ]
 

@@ -7,12 +7,13 @@ import { RecordProductView } from '@/domains/recently-viewed/ui/record-product-v
 import { reviewsCount } from '@/domains/reviews/reviews.server'
 import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
 import { featuredSlides } from '@/domains/showcases/showcases.server'
-import { FeaturedSlider } from '@/domains/showcases/ui/featured-slider'
+import { LazyFeaturedSlider } from '@/domains/showcases/ui/lazy-featured-slider'
 import { productJsonLd } from '../catalog.server'
 import type { ProductPageData } from '../catalog'
+import { similarProductsUrl } from '../similar'
 import { Breadcrumbs } from './breadcrumbs'
 import { JsonLd } from './json-ld'
-import { ProductCard } from './product-card'
+import { LazySimilarProducts } from './lazy-similar-products'
 import { ProductMain } from './product-main'
 
 /** The whole product page below the header: crumbs, main block, tabs, the question form, similar products, featured slider. */
@@ -24,7 +25,10 @@ export async function ProductPageView({ page, baseUrl, tilesUrl }: { page: Produ
     articlesForProduct(p.id),
     ingredientLinksForProduct(p.id),
   ])
-  const slides = allSlides.filter((s) => s.NAME !== p.name)
+  // Whether any slide is left for this page decides the section; its slides come when it nears the screen.
+  const hasSlides = allSlides.some((s) => s.NAME !== p.name)
+  // The similar cards load when they near the screen; the main block needs only their ids (ADR 213).
+  const { similar, ...main } = page
   return (
     <div className="container-page py-6" data-product-page={p.id}>
       <Breadcrumbs
@@ -37,7 +41,8 @@ export async function ProductPageView({ page, baseUrl, tilesUrl }: { page: Produ
       />
       <div className="mt-4">
         <ProductMain
-          page={page}
+          page={main}
+          relatedIds={similar.map((s) => s.id)}
           reviewsTotal={reviewsTotal}
           reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />}
           articles={articles.length > 0 ? <ProductArticles items={articles} /> : undefined}
@@ -48,24 +53,18 @@ export async function ProductPageView({ page, baseUrl, tilesUrl }: { page: Produ
       <section className="mt-12 max-w-4xl" id="question">
         <ProductQuestionForm productId={p.id} productName={p.name} />
       </section>
-      {page.similar.length > 0 && (
+      {similar.length > 0 && (
         <section className="mt-12" aria-labelledby="similar-title">
           <h2 id="similar-title" className="text-xl font-bold sm:text-2xl">
             Похожие товары
           </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4" data-similar>
-            {page.similar.slice(0, 4).map((card, i) => (
-              <li key={card.id}>
-                <ProductCard product={card} listName="Похожие товары" index={i} />
-              </li>
-            ))}
-          </ul>
+          <LazySimilarProducts url={similarProductsUrl(p.sectionCode, p.code)} />
         </section>
       )}
-      {slides.length > 0 && (
+      {hasSlides && (
         <section className="mt-12" aria-label="Рекомендуем">
           <h2 className="mb-4 text-xl font-bold sm:text-2xl">Рекомендуем</h2>
-          <FeaturedSlider slides={slides} />
+          <LazyFeaturedSlider exceptName={p.name} />
         </section>
       )}
       <JsonLd data={productJsonLd(page, baseUrl)} />

@@ -27,14 +27,12 @@ function Tile({ item }: { item: MenuItem }) {
       href={item.url}
       aria-current={item.active ? 'page' : undefined}
       data-card="purpose"
-      className={`flex h-full flex-col items-center gap-2 rounded-xl border p-3 text-center text-xs font-semibold sm:text-sm ${
-        item.active ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line hover:border-brand-500'
-      }`}
+      className={`purpose-tile ${item.active ? 'purpose-tile-on' : 'purpose-tile-off'}`}
     >
       {item.picture ? (
         <img src={item.picture} alt="" className="h-10 w-10" loading="lazy" />
       ) : (
-        <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 text-lg text-brand-700">
+        <span aria-hidden="true" className="purpose-tile-letter">
           {item.name.slice(0, 1)}
         </span>
       )}

@@ -1,6 +1,12 @@
+'use client'
+
 import Link from 'next/link'
 
-/** What a missing page says inside the shop's frame: for unknown addresses and for notFound() alike. */
+/**
+ * What a missing page says inside the shop's frame: for unknown addresses and for notFound() alike.
+ * A client component without props: every page's payload carries the (shop) 404 boundary ready to
+ * show, and this way that is a reference, not the message's tree (ADR 213).
+ */
 export function NotFoundBody() {
   return (
     <div className="container-page flex flex-col items-center py-20 text-center">

@@ -16,7 +16,14 @@ const FEATURED_PICTURE_SIZES = '(min-width: 640px) 320px, 192px'
 const ADD_DELAY_MS = 300
 
 /** Featured products: one wide slide at a time, autoplay every 5 s (paused under the mouse), 500 ms moves. */
-export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
+export function FeaturedSlider({
+  slides,
+  eagerFirst = true,
+}: {
+  slides: FeaturedSlide[]
+  /** The first slide's picture loads at once with high priority: on the home page it is the LCP. */
+  eagerFirst?: boolean
+}) {
   if (slides.length === 0) return null
   return (
     <Slider
@@ -43,8 +50,8 @@ export function FeaturedSlider({ slides }: { slides: FeaturedSlide[] }) {
               srcSet={s.IMAGE_SRCSET || undefined}
               sizes={s.IMAGE_SRCSET ? FEATURED_PICTURE_SIZES : undefined}
               alt={s.NAME}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : undefined}
+              loading={eagerFirst && i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={eagerFirst && i === 0 ? 'high' : undefined}
               className="aspect-square w-full rounded-xl object-contain"
             />
           </Link>
