@@ -44,7 +44,8 @@ test('a card appended by «ПОКАЗАТЬ ЕЩЁ» has the uploaded picture\'s
     const published = await page.request.patch(`/api/admin/products/${id}/`, { headers, data: { published: true } })
     expect(published.ok(), await published.text()).toBe(true)
   }
-  const srcset = `${urls.thumb} 192w, ${urls.card} 480w, ${urls.gallery} 800w`
+  // Sizes are never enlarged: the 900 px upload is its own widest size (ADR 205).
+  const srcset = `${urls.thumb} 192w, ${urls.card} 480w, ${urls.gallery} 900w`
 
   await page.goto(`/brands/brand-${suffix}/`)
   const cards = page.locator('[data-product-list] article')
