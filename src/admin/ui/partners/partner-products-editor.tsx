@@ -55,91 +55,11 @@ export function PartnerProductsEditor({
   return (
     <section className={`${ui.card} space-y-4 p-4 sm:p-6`} aria-label="Товары партнёра" data-partner-products>
       <div>
-        <h2 className="text-lg font-semibold">Товары партнёра</h2>
+        <h2 className="text-lg font-semibold">Товары партнёра ({items.length})</h2>
         <p className="text-sm text-ink-600">
           Покупатель видит партнёра в «Где купить» этих товаров; ссылка ведёт на товар у партнёра.
         </p>
       </div>
-      <p role="status" className="text-sm text-brand-700">
-        {status}
-      </p>
-      <FormOutcome error={errors.add} />
-      {items.length === 0 ? (
-        <p className="text-sm text-ink-600">Партнёр пока не продаёт товаров магазина.</p>
-      ) : (
-        <ul className="space-y-2" aria-label="Товары, которые продаёт партнёр">
-          {items.map((item) => {
-            const key = `item-${item.productId}`
-            const link = links[item.productId] ?? item.link
-            return (
-              <li
-                key={item.productId}
-                className="rounded-md border border-line p-3"
-                data-partner-product={item.code}
-              >
-                <div className="mb-2 text-sm">
-                  <span className="font-semibold">{item.name}</span>{' '}
-                  <span className="font-mono text-xs text-ink-600">{item.code}</span>
-                  {item.published ? null : (
-                    <span className="ml-2 text-xs text-ink-600">товар скрыт — покупатель его не видит</span>
-                  )}
-                </div>
-                <div className="flex flex-wrap items-end gap-2">
-                  <label className="min-w-64 flex-1">
-                    <span className={ui.label}>Ссылка на товар у партнёра</span>
-                    <input
-                      value={link}
-                      disabled={!canEdit || busy}
-                      onChange={(e) => setLinks((all) => ({ ...all, [item.productId]: e.target.value }))}
-                      className={ui.input}
-                      aria-invalid={errors[key] ? true : undefined}
-                    />
-                  </label>
-                  {canEdit ? (
-                    <>
-                      <button
-                        type="button"
-                        className={ui.buttonSecondary}
-                        disabled={!hydrated || busy || link === item.link}
-                        onClick={() =>
-                          void run(
-                            key,
-                            () =>
-                              adminFetch<List>('PATCH', `${base}${item.productId}/`, { link: link.trim() }),
-                            `Ссылка на «${item.name}» сохранена.`,
-                          )
-                        }
-                      >
-                        Сохранить
-                      </button>
-                      <button
-                        type="button"
-                        className={ui.buttonDanger}
-                        disabled={!hydrated || busy}
-                        aria-label={`Убрать: ${item.name}`}
-                        onClick={() =>
-                          void run(
-                            key,
-                            () => adminFetch<List>('DELETE', `${base}${item.productId}/`),
-                            `«${item.name}» больше не у партнёра.`,
-                          )
-                        }
-                      >
-                        Убрать
-                      </button>
-                    </>
-                  ) : null}
-                </div>
-                {errors[key] ? (
-                  <span role="alert" className="mt-1 block text-xs text-sale-500">
-                    {errors[key]}
-                  </span>
-                ) : null}
-              </li>
-            )
-          })}
-        </ul>
-      )}
       {canEdit ? (
         <ProductSearch
           label="Найти товар, чтобы добавить"
@@ -154,6 +74,84 @@ export function PartnerProductsEditor({
           }
         />
       ) : null}
+      <p role="status" className="text-sm text-brand-700">
+        {status}
+      </p>
+      <FormOutcome error={errors.add} />
+      {items.length === 0 ? (
+        <p className="text-sm text-ink-600">Партнёр пока не продаёт товаров магазина.</p>
+      ) : (
+        <ul
+          className="max-h-[32rem] divide-y divide-line overflow-y-auto rounded-md border border-line"
+          aria-label="Товары, которые продаёт партнёр"
+        >
+          {items.map((item) => {
+            const key = `item-${item.productId}`
+            const link = links[item.productId] ?? item.link
+            return (
+              <li
+                key={item.productId}
+                className="grid items-center gap-2 px-3 py-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto]"
+                data-partner-product={item.code}
+              >
+                <div className="min-w-0 text-sm">
+                  <span className="font-semibold">{item.name}</span>{' '}
+                  <span className="font-mono text-xs text-ink-600">{item.code}</span>
+                  {item.published ? null : (
+                    <span className="ml-2 text-xs text-ink-600">скрыт — не виден покупателю</span>
+                  )}
+                  {errors[key] ? (
+                    <span role="alert" className="block text-xs text-sale-500">
+                      {errors[key]}
+                    </span>
+                  ) : null}
+                </div>
+                <input
+                  value={link}
+                  disabled={!canEdit || busy}
+                  onChange={(e) => setLinks((all) => ({ ...all, [item.productId]: e.target.value }))}
+                  className={ui.input}
+                  aria-label={`Ссылка на «${item.name}» у партнёра`}
+                  aria-invalid={errors[key] ? true : undefined}
+                />
+                {canEdit ? (
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      className={ui.buttonSecondary}
+                      disabled={!hydrated || busy || link === item.link}
+                      onClick={() =>
+                        void run(
+                          key,
+                          () => adminFetch<List>('PATCH', `${base}${item.productId}/`, { link: link.trim() }),
+                          `Ссылка на «${item.name}» сохранена.`,
+                        )
+                      }
+                    >
+                      Сохранить
+                    </button>
+                    <button
+                      type="button"
+                      className={ui.buttonDanger}
+                      disabled={!hydrated || busy}
+                      aria-label={`Убрать: ${item.name}`}
+                      onClick={() =>
+                        void run(
+                          key,
+                          () => adminFetch<List>('DELETE', `${base}${item.productId}/`),
+                          `«${item.name}» больше не у партнёра.`,
+                        )
+                      }
+                    >
+                      Убрать
+                    </button>
+                  </div>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      )}
     </section>
   )
 }
