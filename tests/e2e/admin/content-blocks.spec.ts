@@ -25,7 +25,7 @@ test('a content editor adds an expert block and an accordion to an article, and 
   await form.getByLabel('Показывать блок эксперта под текстом статьи').check()
   await form.getByLabel('Имя эксперта').fill('Мария Петрова')
   await form.getByLabel('Должность, регалии').fill('врач-диетолог')
-  await form.getByLabel('Фото', { exact: true }).fill('/upload/content/experts/ivanova.svg')
+  await form.locator('input[name="expert.IMG"]').fill('/upload/content/experts/ivanova.svg')
   await form.getByLabel('Размер фото').selectOption('big')
   await form.getByLabel('Мнение эксперта (цитата)').fill('Дозу лучше подобрать по анализу крови.')
   await form.getByRole('button', { name: 'Добавить блок' }).click()

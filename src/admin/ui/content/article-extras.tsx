@@ -57,7 +57,7 @@ export function ExpertFields({
         <span>Показывать блок эксперта под текстом статьи</span>
       </label>
       {errors[name] ? (
-        <p className="text-sm text-red-700" role="alert">
+        <p className="text-xs text-sale-500" role="alert">
           {errors[name]}
         </p>
       ) : null}
@@ -132,7 +132,7 @@ export function AccordionFields({
         текст, без HTML; пустые строки разделяют абзацы.
       </p>
       {errors[name] ? (
-        <p className="text-sm text-red-700" role="alert">
+        <p className="text-xs text-sale-500" role="alert">
           {errors[name]}
         </p>
       ) : null}
@@ -163,7 +163,7 @@ export function AccordionFields({
                   className={ui.input}
                 />
                 {err ? (
-                  <p className="text-sm text-red-700" role="alert">
+                  <p className="text-xs text-sale-500" role="alert">
                     {err}
                   </p>
                 ) : null}

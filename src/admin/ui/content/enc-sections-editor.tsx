@@ -78,7 +78,7 @@ export function EncSectionsEditor({ sections, canEdit }: { sections: EncSectionV
         {announce}
       </p>
       {error ? (
-        <p className="mt-2 text-sm text-red-700" role="alert">
+        <p className="mt-2 text-sm text-sale-500" role="alert">
           {error}
         </p>
       ) : null}
