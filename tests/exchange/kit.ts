@@ -25,15 +25,8 @@ export function basic(email: string, password: string): string {
   return `Basic ${Buffer.from(`${email}:${password}`, 'utf8').toString('base64')}`
 }
 
-export async function call(
-  query: string,
-  options: { auth?: string; cookie?: string; body?: Uint8Array; ip?: string } = {},
-): Promise<Answer> {
-  const headers = new Headers({
-    host: 'localhost:3000',
-    'user-agent': '1C+Enterprise/8.3',
-    'x-forwarded-for': options.ip ?? '10.1.1.1',
-  })
+export async function call(query: string, options: { auth?: string; cookie?: string; body?: Uint8Array; ip?: string } = {}): Promise<Answer> {
+  const headers = new Headers({ host: 'localhost:3000', 'user-agent': '1C+Enterprise/8.3', 'x-forwarded-for': options.ip ?? '10.1.1.1' })
   if (options.auth) headers.set('authorization', options.auth)
   if (options.cookie) headers.set('cookie', options.cookie)
   const url = `${BASE}?${query}`
@@ -52,17 +45,9 @@ export async function signIn(email: string, password: string, type = 'catalog'):
 }
 
 /** Sends a file in pieces of at most `piece` bytes, as 1С does above file_limit. */
-export async function sendFile(
-  cookie: string,
-  filename: string,
-  bytes: Uint8Array,
-  piece = bytes.length,
-): Promise<void> {
+export async function sendFile(cookie: string, filename: string, bytes: Uint8Array, piece = bytes.length): Promise<void> {
   for (let at = 0; at < bytes.length; at += piece) {
-    const answer = await call(`type=catalog&mode=file&filename=${encodeURIComponent(filename)}`, {
-      cookie,
-      body: bytes.subarray(at, at + piece),
-    })
+    const answer = await call(`type=catalog&mode=file&filename=${encodeURIComponent(filename)}`, { cookie, body: bytes.subarray(at, at + piece) })
     if (answer.lines[0] !== 'success') throw new Error(`file ${filename}: ${answer.lines.join(' | ')}`)
   }
 }
@@ -125,14 +110,8 @@ export type Encoding = 'windows-1251' | 'utf-8'
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-function document(
-  body: string,
-  options: { encoding: Encoding; version?: string; namespace?: boolean },
-): Buffer {
-  const ns =
-    options.namespace === false
-      ? ''
-      : ' xmlns="urn:1C.ru:commerceml_2" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
+function document(body: string, options: { encoding: Encoding; version?: string; namespace?: boolean }): Buffer {
+  const ns = options.namespace === false ? '' : ' xmlns="urn:1C.ru:commerceml_2" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
   const xml = `<?xml version="1.0" encoding="${options.encoding === 'utf-8' ? 'UTF-8' : 'windows-1251'}"?>\n<КоммерческаяИнформация${ns} ВерсияСхемы="${options.version ?? '2.08'}" ДатаФормирования="2026-11-26T12:00:00">\n${body}</КоммерческаяИнформация>\n`
   const bytes = iconv.encode(xml, options.encoding)
   // 1С writes UTF-8 files with a BOM.
@@ -177,15 +156,9 @@ function goodXml(g: Good): string {
     g.group ? `<Группы><Ид>${g.group}</Ид></Группы>` : '',
     g.description !== undefined ? `<Описание>${esc(g.description)}</Описание>` : '',
     g.barcode ? `<Штрихкод>${g.barcode}</Штрихкод>` : '',
-    g.maker
-      ? `<Изготовитель><Ид>m-${g.maker.length}</Ид><Наименование>${esc(g.maker)}</Наименование></Изготовитель>`
-      : '',
-    g.properties?.length
-      ? `<ЗначенияСвойств>${g.properties.map((p) => `<ЗначенияСвойства><Ид>${p.id}</Ид><Значение>${esc(p.value)}</Значение></ЗначенияСвойства>`).join('')}</ЗначенияСвойств>`
-      : '',
-    g.vat
-      ? `<СтавкиНалогов><СтавкаНалога><Наименование>НДС</Наименование><Ставка>${g.vat}</Ставка></СтавкаНалога></СтавкиНалогов>`
-      : '',
+    g.maker ? `<Изготовитель><Ид>m-${g.maker.length}</Ид><Наименование>${esc(g.maker)}</Наименование></Изготовитель>` : '',
+    g.properties?.length ? `<ЗначенияСвойств>${g.properties.map((p) => `<ЗначенияСвойства><Ид>${p.id}</Ид><Значение>${esc(p.value)}</Значение></ЗначенияСвойства>`).join('')}</ЗначенияСвойств>` : '',
+    g.vat ? `<СтавкиНалогов><СтавкаНалога><Наименование>НДС</Наименование><Ставка>${g.vat}</Ставка></СтавкаНалога></СтавкиНалогов>` : '',
     ...(g.pictures ?? []).map((p) => `<Картинка>${esc(p)}</Картинка>`),
     g.deleted ? '<ПометкаУдаления>true</ПометкаУдаления>' : '',
     `<ЗначенияРеквизитов><ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>${(g.requisites ?? []).map((r) => `<ЗначениеРеквизита><Наименование>${esc(r.name)}</Наименование><Значение>${esc(r.value)}</Значение></ЗначениеРеквизита>`).join('')}</ЗначенияРеквизитов>`,
@@ -207,18 +180,13 @@ export function importXml(options: {
 }): Buffer {
   const props = options.properties?.length
     ? `<Свойства>${options.properties
-        .map(
-          (p) =>
-            `<Свойство><Ид>${p.id}</Ид><Наименование>${esc(p.name)}</Наименование><ТипЗначений>${p.type ?? 'Справочник'}</ТипЗначений>${p.values.length ? `<ВариантыЗначений>${p.values.map((v) => `<Справочник><ИдЗначения>${v.id}</ИдЗначения><Значение>${esc(v.value)}</Значение></Справочник>`).join('')}</ВариантыЗначений>` : ''}</Свойство>`,
-        )
+        .map((p) => `<Свойство><Ид>${p.id}</Ид><Наименование>${esc(p.name)}</Наименование><ТипЗначений>${p.type ?? 'Справочник'}</ТипЗначений>${p.values.length ? `<ВариантыЗначений>${p.values.map((v) => `<Справочник><ИдЗначения>${v.id}</ИдЗначения><Значение>${esc(v.value)}</Значение></Справочник>`).join('')}</ВариантыЗначений>` : ''}</Свойство>`)
         .join('')}</Свойства>`
     : ''
   const classifier = `<Классификатор><Ид>cls-1</Ид><Наименование>Классификатор (Основной каталог товаров)</Наименование>${options.groups?.length ? `<Группы>${options.groups.map(groupXml).join('')}</Группы>` : ''}${props}</Классификатор>\n`
   const flag = options.onlyChanges ?? false
   const catalogOpen = options.flagAsElement ? '<Каталог>' : `<Каталог СодержитТолькоИзменения="${flag}">`
-  const flagElement = options.flagAsElement
-    ? `<СодержитТолькоИзменения>${flag}</СодержитТолькоИзменения>`
-    : ''
+  const flagElement = options.flagAsElement ? `<СодержитТолькоИзменения>${flag}</СодержитТолькоИзменения>` : ''
   return document(
     `${classifier}${catalogOpen}${flagElement}<Ид>cat-1</Ид><ИдКлассификатора>cls-1</ИдКлассификатора><Наименование>Основной каталог товаров</Наименование><Товары>\n${options.goods.map(goodXml).join('\n')}\n</Товары></Каталог>\n`,
     { encoding: options.encoding ?? 'windows-1251', version: options.version, namespace: options.namespace },
@@ -247,17 +215,11 @@ function offerXml(o: Offer): string {
     o.article ? `<Артикул>${esc(o.article)}</Артикул>` : '',
     o.barcode ? `<Штрихкод>${o.barcode}</Штрихкод>` : '',
     o.name ? `<Наименование>${esc(o.name)}</Наименование>` : '',
-    o.characteristics?.length
-      ? `<ХарактеристикиТовара>${o.characteristics.map((c) => `<ХарактеристикаТовара><Наименование>${esc(c.name)}</Наименование><Значение>${esc(c.value)}</Значение></ХарактеристикаТовара>`).join('')}</ХарактеристикиТовара>`
-      : '',
-    o.prices?.length
-      ? `<Цены>${o.prices.map((p) => `<Цена><Представление>${p.value} RUB за шт</Представление><ИдТипаЦены>${p.type}</ИдТипаЦены><ЦенаЗаЕдиницу>${p.value}</ЦенаЗаЕдиницу><Валюта>RUB</Валюта><Единица>шт</Единица><Коэффициент>1</Коэффициент></Цена>`).join('')}</Цены>`
-      : '',
+    o.characteristics?.length ? `<ХарактеристикиТовара>${o.characteristics.map((c) => `<ХарактеристикаТовара><Наименование>${esc(c.name)}</Наименование><Значение>${esc(c.value)}</Значение></ХарактеристикаТовара>`).join('')}</ХарактеристикиТовара>` : '',
+    o.prices?.length ? `<Цены>${o.prices.map((p) => `<Цена><Представление>${p.value} RUB за шт</Представление><ИдТипаЦены>${p.type}</ИдТипаЦены><ЦенаЗаЕдиницу>${p.value}</ЦенаЗаЕдиницу><Валюта>RUB</Валюта><Единица>шт</Единица><Коэффициент>1</Коэффициент></Цена>`).join('')}</Цены>` : '',
     o.quantity !== undefined ? `<Количество>${o.quantity}</Количество>` : '',
     ...(o.stores ?? []).map((s) => `<Склад ИдСклада="${s.id}" КоличествоНаСкладе="${s.qty}"/>`),
-    o.rests
-      ? `<Остатки>${o.rests.map((r) => `<Остаток><Склад><Ид>${r.id}</Ид><Количество>${r.qty}</Количество></Склад></Остаток>`).join('')}</Остатки>`
-      : '',
+    o.rests ? `<Остатки>${o.rests.map((r) => `<Остаток><Склад><Ид>${r.id}</Ид><Количество>${r.qty}</Количество></Склад></Остаток>`).join('')}</Остатки>` : '',
     o.deleted ? '<ПометкаУдаления>true</ПометкаУдаления>' : '',
     '</Предложение>',
   ].join('')
@@ -273,22 +235,9 @@ export const WAREHOUSES = [
   { id: 'w-reserve', name: 'Резерв' },
 ]
 
-export function offersXml(options: {
-  offers: Offer[]
-  onlyChanges?: boolean
-  encoding?: Encoding
-  version?: string
-  priceTypes?: boolean
-  warehouses?: boolean
-}): Buffer {
-  const types =
-    options.priceTypes === false
-      ? ''
-      : `<ТипыЦен>${PRICE_TYPES.map((t) => `<ТипЦены><Ид>${t.id}</Ид><Наименование>${t.name}</Наименование><Валюта>RUB</Валюта><Налог><Наименование>НДС</Наименование><УчтеноВСумме>true</УчтеноВСумме></Налог></ТипЦены>`).join('')}</ТипыЦен>`
-  const stores =
-    options.warehouses === false
-      ? ''
-      : `<Склады>${WAREHOUSES.map((w) => `<Склад><Ид>${w.id}</Ид><Наименование>${esc(w.name)}</Наименование></Склад>`).join('')}</Склады>`
+export function offersXml(options: { offers: Offer[]; onlyChanges?: boolean; encoding?: Encoding; version?: string; priceTypes?: boolean; warehouses?: boolean }): Buffer {
+  const types = options.priceTypes === false ? '' : `<ТипыЦен>${PRICE_TYPES.map((t) => `<ТипЦены><Ид>${t.id}</Ид><Наименование>${t.name}</Наименование><Валюта>RUB</Валюта><Налог><Наименование>НДС</Наименование><УчтеноВСумме>true</УчтеноВСумме></Налог></ТипЦены>`).join('')}</ТипыЦен>`
+  const stores = options.warehouses === false ? '' : `<Склады>${WAREHOUSES.map((w) => `<Склад><Ид>${w.id}</Ид><Наименование>${esc(w.name)}</Наименование></Склад>`).join('')}</Склады>`
   return document(
     `<ПакетПредложений СодержитТолькоИзменения="${options.onlyChanges ?? false}"><Ид>cat-1#</Ид><Наименование>Пакет предложений (Основной каталог товаров)</Наименование><ИдКаталога>cat-1</ИдКаталога><ИдКлассификатора>cls-1</ИдКлассификатора>${types}${stores}<Предложения>\n${options.offers.map(offerXml).join('\n')}\n</Предложения></ПакетПредложений>\n`,
     { encoding: options.encoding ?? 'utf-8', version: options.version },

@@ -1,13 +1,7 @@
 import { z } from 'zod'
 import { db } from '@/db/client'
 import { exchangeLogQuery, groupMappingInput, propertyMappingInput } from '@/domains/exchange/exchange-admin'
-import {
-  exchangeGroupsView,
-  exchangeLogView,
-  exchangePropertiesView,
-  mapExchangeProperty,
-  mapGroup,
-} from '@/domains/exchange/exchange-admin.server'
+import { exchangeGroupsView, exchangeLogView, exchangePropertiesView, mapExchangeProperty, mapGroup } from '@/domains/exchange/exchange-admin.server'
 import { endpoint } from '../endpoint'
 
 const logView = z.object({
@@ -25,10 +19,7 @@ const logView = z.object({
       filename: z.string(),
       outcome: z.string().describe('success, progress или failure — как ответил сайт'),
       message: z.string(),
-      counts: z
-        .record(z.string(), z.number())
-        .nullable()
-        .describe('Счётчики шага загрузки или файла заказов'),
+      counts: z.record(z.string(), z.number()).nullable().describe('Счётчики шага загрузки или файла заказов'),
     }),
   ),
 })
@@ -51,8 +42,7 @@ export const readExchangeLog = endpoint({
   method: 'GET',
   path: '/api/admin/exchange/log',
   permission: 'settings.read',
-  summary:
-    'Журнал обмена с 1С: входы, файлы, шаги загрузки со счётчиками и ошибками, выгрузки заказов (новые сначала, по 50)',
+  summary: 'Журнал обмена с 1С: входы, файлы, шаги загрузки со счётчиками и ошибками, выгрузки заказов (новые сначала, по 50)',
   tag: 'Обмен с 1С',
   query: exchangeLogQuery,
   response: logView,
@@ -121,10 +111,4 @@ export const mapExchangePropertyEndpoint = endpoint({
   handle: ({ body, actor }) => mapExchangeProperty(db(), actor, body),
 })
 
-export const exchangeEndpoints = [
-  readExchangeLog,
-  readExchangeGroups,
-  mapExchangeGroup,
-  readExchangeProperties,
-  mapExchangePropertyEndpoint,
-]
+export const exchangeEndpoints = [readExchangeLog, readExchangeGroups, mapExchangeGroup, readExchangeProperties, mapExchangePropertyEndpoint]

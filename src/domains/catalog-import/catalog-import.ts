@@ -5,21 +5,11 @@
  * zod or database imports here, so the back office's client page can show the columns.
  */
 export const COLUMNS = [
-  {
-    key: 'code',
-    header: 'Код товара',
-    level: 'product',
-    hint: 'адрес товара: латиница, цифры, «-», «_»; ключ товара',
-  },
+  { key: 'code', header: 'Код товара', level: 'product', hint: 'адрес товара: латиница, цифры, «-», «_»; ключ товара' },
   { key: 'name', header: 'Название', level: 'product', hint: 'от 2 до 200 символов' },
   { key: 'subTitle', header: 'Подзаголовок', level: 'product', hint: 'можно пусто' },
   { key: 'line', header: 'Линейка', level: 'product', hint: 'можно пусто' },
-  {
-    key: 'sections',
-    header: 'Разделы',
-    level: 'product',
-    hint: 'коды разделов через запятую, первый — основной',
-  },
+  { key: 'sections', header: 'Разделы', level: 'product', hint: 'коды разделов через запятую, первый — основной' },
   { key: 'brand', header: 'Бренд', level: 'product', hint: 'код бренда' },
   { key: 'form', header: 'Форма выпуска', level: 'product', hint: 'капсулы, таблетки, порошок или жидкость' },
   { key: 'published', header: 'Опубликован', level: 'product', hint: 'да или нет' },
@@ -53,36 +43,25 @@ export type ColumnKey = (typeof COLUMNS)[number]['key']
 export const FILTER_COLUMN_PREFIX = 'Фильтр: '
 export const FILTER_COLUMN_HINT =
   'по столбцу на каждое свойство фильтра: значения товара через запятую, как они названы в «Свойствах фильтра»; пусто — нет значений; неизвестное значение отклоняет строку'
-
 export const PRODUCT_KEYS = COLUMNS.filter((c) => c.level === 'product').map((c) => c.key)
-export const HEADER_OF = Object.fromEntries(COLUMNS.map((c) => [c.key, c.header])) as Record<
-  ColumnKey,
-  string
->
+export const HEADER_OF = Object.fromEntries(COLUMNS.map((c) => [c.key, c.header])) as Record<ColumnKey, string>
 
 /** The storefront's forms of release, as the file names them. */
-export const FORM_NAMES = {
-  capsules: 'капсулы',
-  tablets: 'таблетки',
-  powder: 'порошок',
-  liquid: 'жидкость',
-} as const
+export const FORM_NAMES = { capsules: 'капсулы', tablets: 'таблетки', powder: 'порошок', liquid: 'жидкость' } as const
 
 export const IMPORT_MESSAGES = {
   notUtf8: 'Файл не в кодировке UTF-8: сохраните его как «CSV UTF-8» или в формате XLSX.',
   badXlsx: 'Не удалось прочитать файл XLSX: сохраните его в Excel заново или выгрузите в CSV.',
   badCsv: (detail: string) => `Не удалось разобрать CSV: ${detail}.`,
   empty: 'В файле нет строк с товарами.',
-  tooManyRows: (max: number) =>
-    `В файле больше ${max.toLocaleString('ru-RU')} строк: разделите его на части.`,
+  tooManyRows: (max: number) => `В файле больше ${max.toLocaleString('ru-RU')} строк: разделите его на части.`,
   tooLarge: 'Файл больше 20 МБ: разделите его на части.',
   unknownColumn: (header: string) => `Неизвестный столбец «${header}».`,
   duplicateColumn: (header: string) => `Столбец «${header}» встречается дважды.`,
   missingColumn: (header: string) => `Нет обязательного столбца «${header}».`,
   blankRow: 'Пустая строка.',
   duplicateSku: (sku: string, line: number) => `Артикул ${sku} уже встречается в строке ${line}.`,
-  productMismatch: (header: string, line: number) =>
-    `«${header}» не совпадает со строкой ${line} того же товара: поля товара должны быть одинаковыми во всех его строках.`,
+  productMismatch: (header: string, line: number) => `«${header}» не совпадает со строкой ${line} того же товара: поля товара должны быть одинаковыми во всех его строках.`,
   skuOfOther: (sku: string, code: string) => `Артикул ${sku} принадлежит другому товару (${code}).`,
   newProductNeeds: (header: string) => `Для нового товара заполните «${header}».`,
   newOfferNeeds: (header: string) => `Для нового предложения заполните «${header}».`,

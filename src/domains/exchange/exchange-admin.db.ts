@@ -2,15 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '@/db/client'
 import { queryRows } from '@/db/rows'
-import {
-  exchangeGroups,
-  exchangeLog,
-  exchangeProperties,
-  exchangeSessions,
-  filterProperties,
-  sections,
-  staff,
-} from '@/db/schema'
+import { exchangeGroups, exchangeLog, exchangeProperties, exchangeSessions, filterProperties, sections, staff } from '@/db/schema'
 
 type Q = Db | Tx
 
@@ -59,28 +51,16 @@ export async function groupRows(q: Q) {
 }
 
 export async function lockGroup(tx: Tx, externalId: string) {
-  const [row] = await tx
-    .select()
-    .from(exchangeGroups)
-    .where(eq(exchangeGroups.externalId, externalId))
-    .for('update')
+  const [row] = await tx.select().from(exchangeGroups).where(eq(exchangeGroups.externalId, externalId)).for('update')
   return row
 }
 
-export async function setGroupSection(
-  tx: Tx,
-  externalId: string,
-  sectionId: number,
-  mapped: boolean,
-): Promise<void> {
+export async function setGroupSection(tx: Tx, externalId: string, sectionId: number, mapped: boolean): Promise<void> {
   await tx.update(exchangeGroups).set({ sectionId, mapped }).where(eq(exchangeGroups.externalId, externalId))
 }
 
 export async function sectionChoices(q: Q) {
-  return q
-    .select({ id: sections.id, name: sections.name, active: sections.active })
-    .from(sections)
-    .orderBy(sections.sort, sections.name)
+  return q.select({ id: sections.id, name: sections.name, active: sections.active }).from(sections).orderBy(sections.sort, sections.name)
 }
 
 /** 1С's properties with their filter property and the number of reference values 1С listed. */

@@ -29,10 +29,7 @@ import {
 /** The back office's exchange page (ADR 198): the log, newest first, filtered and paged. */
 export async function exchangeLogView(q: Db, query: ExchangeLogQuery) {
   const filter = { type: query.type, mode: query.mode, outcome: query.outcome }
-  const [rows, total] = await Promise.all([
-    logPage(q, filter, (query.page - 1) * LOG_PAGE_SIZE, LOG_PAGE_SIZE),
-    logCount(q, filter),
-  ])
+  const [rows, total] = await Promise.all([logPage(q, filter, (query.page - 1) * LOG_PAGE_SIZE, LOG_PAGE_SIZE), logCount(q, filter)])
   return {
     total,
     page: query.page,
@@ -81,11 +78,7 @@ export async function mapGroup(q: Db, actor: Actor, input: GroupMappingInput) {
     const group = await lockGroup(tx, input.externalId)
     if (!group) throw new Refusal('not-found', GROUP_MESSAGES.noGroup)
     const sections = await sectionChoices(tx)
-    if (!sections.some((s) => s.id === input.sectionId))
-      throw new Refusal('invalid', GROUP_MESSAGES.noSection, {
-        error: GROUP_MESSAGES.noSection,
-        errors: [{ field: 'sectionId', message: GROUP_MESSAGES.noSection }],
-      })
+    if (!sections.some((s) => s.id === input.sectionId)) throw new Refusal('invalid', GROUP_MESSAGES.noSection, { error: GROUP_MESSAGES.noSection, errors: [{ field: 'sectionId', message: GROUP_MESSAGES.noSection }] })
     if (group.sectionId === input.sectionId && group.mapped) return
     await setGroupSection(tx, input.externalId, input.sectionId, true)
     await recordChange(tx, actor, {

@@ -50,11 +50,9 @@ export function countsText(counts: Record<string, number> | null): string {
     .join(', ')
 }
 
-const keyOf = <T extends Record<string, string>>(labels: T) =>
-  Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]]
+const keyOf = <T extends Record<string, string>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]]
 /** An empty filter field is no filter. */
-const optionalChoice = <T extends Record<string, string>>(labels: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.enum(keyOf(labels)).optional())
+const optionalChoice = <T extends Record<string, string>>(labels: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(keyOf(labels)).optional())
 
 export const LOG_PAGE_SIZE = 50
 
@@ -68,14 +66,7 @@ export type ExchangeLogQuery = z.output<typeof exchangeLogQuery>
 
 /** What the groups' page and its API show. */
 export interface ExchangeGroupsView {
-  groups: {
-    externalId: string
-    name: string
-    parentName: string | null
-    sectionId: number
-    sectionName: string
-    mapped: boolean
-  }[]
+  groups: { externalId: string; name: string; parentName: string | null; sectionId: number; sectionName: string; mapped: boolean }[]
   sections: { id: number; name: string; active: boolean }[]
 }
 
@@ -87,15 +78,8 @@ export const GROUP_MESSAGES = {
 
 /** 1С's Ид: a GUID as a rule; any printable text up to 200 characters is taken. */
 export const groupMappingInput = z.strictObject({
-  externalId: z
-    .string({ error: GROUP_MESSAGES.noGroup })
-    .min(1, { error: GROUP_MESSAGES.noGroup })
-    .max(200, { error: GROUP_MESSAGES.noGroup }),
-  sectionId: z
-    .number({ error: GROUP_MESSAGES.section })
-    .int({ error: GROUP_MESSAGES.section })
-    .min(1, { error: GROUP_MESSAGES.section })
-    .max(2_147_483_647, { error: GROUP_MESSAGES.section }),
+  externalId: z.string({ error: GROUP_MESSAGES.noGroup }).min(1, { error: GROUP_MESSAGES.noGroup }).max(200, { error: GROUP_MESSAGES.noGroup }),
+  sectionId: z.number({ error: GROUP_MESSAGES.section }).int({ error: GROUP_MESSAGES.section }).min(1, { error: GROUP_MESSAGES.section }).max(2_147_483_647, { error: GROUP_MESSAGES.section }),
 })
 export type GroupMappingInput = z.output<typeof groupMappingInput>
 

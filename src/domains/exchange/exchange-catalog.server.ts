@@ -36,14 +36,7 @@ import {
   type ProductLinkRow,
 } from './exchange-catalog.db'
 import { fileIn } from './exchange-files.server'
-import {
-  applyFilterValues,
-  exchangePropertyOf,
-  filterMapping,
-  mappedValuesOf,
-  putExchangeProperties,
-  type FilterMapping,
-} from './exchange-filters.server'
+import { applyFilterValues, exchangePropertyOf, filterMapping, mappedValuesOf, putExchangeProperties, type FilterMapping } from './exchange-filters.server'
 import { stockFromWarehouses, type ExchangeSettings } from './exchange-settings'
 import { exchangeSettings } from './exchange-settings.server'
 import { nextValue, type FieldOwnership } from './field-ownership'
@@ -84,9 +77,7 @@ const CATALOG_TAGS = ['catalog'] as const
 const FALLBACK_SECTION = { code: 'iz-1s', name: 'Товары из 1С' }
 const FALLBACK_BRAND = { code: 'bez-brenda', name: 'Без бренда' }
 
-export type ImportOutcome =
-  | { status: 'progress'; position: number; counts: Record<string, number> }
-  | { status: 'done'; counts: Record<string, number> }
+export type ImportOutcome = { status: 'progress'; position: number; counts: Record<string, number> } | { status: 'done'; counts: Record<string, number> }
 
 interface Context {
   session: ExchangeSession
@@ -121,11 +112,7 @@ const count = (ctx: Context, key: string, n = 1) => {
 const TRUE = /^(true|1|да)$/i
 
 function deletedMark(node: XmlNode): boolean {
-  return (
-    TRUE.test(textOf(node, 'ПометкаУдаления')) ||
-    /^удал[её]н$/i.test(textOf(node, 'Статус')) ||
-    /^удал[её]н$/i.test(node.attrs.Статус ?? '')
-  )
+  return TRUE.test(textOf(node, 'ПометкаУдаления')) || /^удал[её]н$/i.test(textOf(node, 'Статус')) || /^удал[её]н$/i.test(node.attrs.Статус ?? '')
 }
 
 function guessForm(name: string): ProductForm {
@@ -135,11 +122,7 @@ function guessForm(name: string): ProductForm {
   return 'capsules'
 }
 
-async function freeCode(
-  tx: Tx,
-  base: string,
-  taken: (tx: Tx, code: string) => Promise<boolean>,
-): Promise<string> {
+async function freeCode(tx: Tx, base: string, taken: (tx: Tx, code: string) => Promise<boolean>): Promise<string> {
   for (let i = 1; ; i++) {
     const code = i === 1 ? base : `${base}-${i}`
     if (!(await taken(tx, code))) return code
@@ -150,12 +133,7 @@ async function freeCode(
  * Free values of a unique column for a batch: each base, else base-2 … base-9, none taken in the
  * table or earlier in the batch; a base with all ten taken falls back to `fallback` (one query each).
  */
-async function freeValues(
-  tx: Tx,
-  column: 'products.code' | 'offers.sku',
-  bases: readonly string[],
-  fallback: (base: string, inBatch: Set<string>) => Promise<string>,
-): Promise<string[]> {
+async function freeValues(tx: Tx, column: 'products.code' | 'offers.sku', bases: readonly string[], fallback: (base: string, inBatch: Set<string>) => Promise<string>): Promise<string[]> {
   const candidates = bases.flatMap((b) => [b, ...Array.from({ length: 8 }, (_, i) => `${b}-${i + 2}`)])
   const taken = await takenValues(tx, column, [...new Set(candidates)])
   const out: string[] = []
@@ -169,8 +147,7 @@ async function freeValues(
 }
 
 async function fallbackSection(tx: Tx, ctx: Context): Promise<number> {
-  ctx.fallbackSection ??=
-    (await sectionByCode(tx, FALLBACK_SECTION.code))?.id ?? (await insertSection(tx, FALLBACK_SECTION))
+  ctx.fallbackSection ??= (await sectionByCode(tx, FALLBACK_SECTION.code))?.id ?? (await insertSection(tx, FALLBACK_SECTION))
   return ctx.fallbackSection
 }
 
@@ -178,8 +155,7 @@ async function applyGroup(tx: Tx, ctx: Context, item: Extract<CmlItem, { kind: '
   if (!item.id) return
   const known = ctx.groups.get(item.id)
   if (known) {
-    if (!known.mapped && known.name !== item.name && item.name)
-      await renameSection(tx, known.sectionId, item.name)
+    if (!known.mapped && known.name !== item.name && item.name) await renameSection(tx, known.sectionId, item.name)
     await upsertGroupRow(tx, { ...known, name: item.name || known.name, parentExternalId: item.parentId })
     ctx.groups.set(item.id, { ...known, name: item.name || known.name })
     count(ctx, 'groups')
@@ -187,13 +163,7 @@ async function applyGroup(tx: Tx, ctx: Context, item: Extract<CmlItem, { kind: '
   }
   const code = await freeCode(tx, slugOf(item.name, `group-${item.id.slice(0, 8)}`), sectionCodeTaken)
   const sectionId = await insertSection(tx, { code, name: item.name || item.id })
-  await upsertGroupRow(tx, {
-    externalId: item.id,
-    name: item.name,
-    parentExternalId: item.parentId,
-    sectionId,
-    mapped: false,
-  })
+  await upsertGroupRow(tx, { externalId: item.id, name: item.name, parentExternalId: item.parentId, sectionId, mapped: false })
   ctx.groups.set(item.id, { externalId: item.id, name: item.name, sectionId, mapped: false })
   count(ctx, 'groups')
   count(ctx, 'sectionsCreated')
@@ -203,10 +173,7 @@ function propertyRows(node: XmlNode): { key: string; value: string }[] {
   const id = textOf(node, 'Ид')
   if (!id) return []
   const rows = [{ key: `${id}/`, value: textOf(node, 'Наименование') }]
-  for (const variant of [
-    ...childrenOf(child(node, 'ВариантыЗначений'), 'Справочник'),
-    ...childrenOf(child(node, 'ВариантыЗначений'), 'ВариантЗначения'),
-  ]) {
+  for (const variant of [...childrenOf(child(node, 'ВариантыЗначений'), 'Справочник'), ...childrenOf(child(node, 'ВариантыЗначений'), 'ВариантЗначения')]) {
     const valueId = textOf(variant, 'ИдЗначения') || textOf(variant, 'Ид')
     if (valueId) rows.push({ key: `${id}/${valueId}`, value: textOf(variant, 'Значение') })
   }
@@ -217,10 +184,7 @@ const MAKER = /^(производитель|бренд|торговая марк
 /** Requisites or properties 1С may carry the site's long texts in. */
 const TEXT_FIELDS = [
   { key: 'composition', name: /^состав$/i },
-  {
-    key: 'howToUse',
-    name: /^(способ применения|применение|способ употребления|рекомендации по применению)$/i,
-  },
+  { key: 'howToUse', name: /^(способ применения|применение|способ употребления|рекомендации по применению)$/i },
   { key: 'instruction', name: /^инструкция( по применению)?$/i },
 ] as const
 
@@ -242,31 +206,16 @@ interface Good {
 }
 
 function requisites(node: XmlNode): { name: string; value: string }[] {
-  return childrenOf(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((r) => ({
-    name: textOf(r, 'Наименование'),
-    value: textOf(r, 'Значение'),
-  }))
+  return childrenOf(child(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита').map((r) => ({ name: textOf(r, 'Наименование'), value: textOf(r, 'Значение') }))
 }
 
 function parseGood(node: XmlNode, names: Map<string, string>): Good {
-  const raw = childrenOf(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства').map((v) => ({
-    id: textOf(v, 'Ид'),
-    value: textOf(v, 'Значение'),
-  }))
-  const resolved = raw
-    .map((p) => ({ name: names.get(`${p.id}/`) ?? '', value: names.get(`${p.id}/${p.value}`) ?? p.value }))
-    .filter((p) => p.name && p.value)
+  const raw = childrenOf(child(node, 'ЗначенияСвойств'), 'ЗначенияСвойства').map((v) => ({ id: textOf(v, 'Ид'), value: textOf(v, 'Значение') }))
+  const resolved = raw.map((p) => ({ name: names.get(`${p.id}/`) ?? '', value: names.get(`${p.id}/${p.value}`) ?? p.value })).filter((p) => p.name && p.value)
   const reqs = requisites(node)
   const texts: Record<string, string> = {}
-  for (const field of TEXT_FIELDS)
-    texts[field.key] =
-      (reqs.find((r) => field.name.test(r.name)) ?? resolved.find((p) => field.name.test(p.name)))?.value ??
-      ''
-  const maker =
-    textOf(child(node, 'Изготовитель'), 'Наименование') ||
-    reqs.find((r) => MAKER.test(r.name))?.value ||
-    resolved.find((p) => MAKER.test(p.name))?.value ||
-    ''
+  for (const field of TEXT_FIELDS) texts[field.key] = (reqs.find((r) => field.name.test(r.name)) ?? resolved.find((p) => field.name.test(p.name)))?.value ?? ''
+  const maker = textOf(child(node, 'Изготовитель'), 'Наименование') || reqs.find((r) => MAKER.test(r.name))?.value || resolved.find((p) => MAKER.test(p.name))?.value || ''
   return {
     id: textOf(node, 'Ид'),
     name: textOf(node, 'Наименование'),
@@ -282,9 +231,7 @@ function parseGood(node: XmlNode, names: Map<string, string>): Good {
     maker,
     // The texts above are the product's fields, not properties of its own.
     properties: resolved.filter((p) => !TEXT_FIELDS.some((f) => f.name.test(p.name))),
-    pictures: childrenOf(node, 'Картинка')
-      .map((c) => c.text.trim())
-      .filter(Boolean),
+    pictures: childrenOf(node, 'Картинка').map((c) => c.text.trim()).filter(Boolean),
   }
 }
 
@@ -293,10 +240,7 @@ async function brandFor(tx: Tx, ctx: Context, maker: string): Promise<number> {
   let id = ctx.brands.get(maker ? key : `\u0000${FALLBACK_BRAND.code}`)
   if (id !== undefined) return id
   if (maker) {
-    id = await insertBrand(tx, {
-      code: await freeCode(tx, slugOf(maker, 'brand'), async (q, c) => Boolean(await brandByCode(q, c))),
-      name: maker,
-    })
+    id = await insertBrand(tx, { code: await freeCode(tx, slugOf(maker, 'brand'), async (q, c) => Boolean(await brandByCode(q, c))), name: maker })
     ctx.brands.set(key, id)
   } else {
     id = (await brandByCode(tx, FALLBACK_BRAND.code))?.id ?? (await insertBrand(tx, FALLBACK_BRAND))
@@ -308,25 +252,15 @@ async function brandFor(tx: Tx, ctx: Context, maker: string): Promise<number> {
 /** A batch of goods: read with one query per table, written with one statement per table. */
 async function applyGoods(tx: Tx, ctx: Context, nodes: XmlNode[]): Promise<void> {
   count(ctx, 'goods', nodes.length)
-  const propertyKeys = nodes.flatMap((n) =>
-    childrenOf(child(n, 'ЗначенияСвойств'), 'ЗначенияСвойства').flatMap((v) => [
-      `${textOf(v, 'Ид')}/`,
-      `${textOf(v, 'Ид')}/${textOf(v, 'Значение')}`,
-    ]),
-  )
+  const propertyKeys = nodes.flatMap((n) => childrenOf(child(n, 'ЗначенияСвойств'), 'ЗначенияСвойства').flatMap((v) => [`${textOf(v, 'Ид')}/`, `${textOf(v, 'Ид')}/${textOf(v, 'Значение')}`]))
   const names = await propertyValues(tx, [...new Set(propertyKeys)])
   // The same good twice in one batch: the later one wins.
   const nodeOf = new Map(nodes.map((n) => [textOf(n, 'Ид'), n]))
-  const goods = [...new Map(nodes.map((n) => parseGood(n, names)).map((g) => [g.id, g])).values()].filter(
-    (g) => {
-      if (!g.id) count(ctx, 'skipped')
-      return Boolean(g.id)
-    },
-  )
-  const existing = await linkedProducts(
-    tx,
-    goods.map((g) => g.id),
-  )
+  const goods = [...new Map(nodes.map((n) => parseGood(n, names)).map((g) => [g.id, g])).values()].filter((g) => {
+    if (!g.id) count(ctx, 'skipped')
+    return Boolean(g.id)
+  })
+  const existing = await linkedProducts(tx, goods.map((g) => g.id))
   const own = ctx.ownership
   const fresh = goods.filter((g) => !existing.has(g.id) && !g.deleted)
   count(ctx, 'skipped', goods.filter((g) => !existing.has(g.id) && g.deleted).length)
@@ -336,12 +270,7 @@ async function applyGoods(tx: Tx, ctx: Context, nodes: XmlNode[]): Promise<void>
     tx,
     'products.code',
     fresh.map((g) => slugOf(g.name, `tovar-${g.id.slice(0, 8)}`)),
-    (base, taken) =>
-      freeCode(
-        tx,
-        base,
-        async (q, code) => taken.has(code) || (await takenValues(q, 'products.code', [code])).size > 0,
-      ),
+    (base, taken) => freeCode(tx, base, async (q, code) => taken.has(code) || (await takenValues(q, 'products.code', [code])).size > 0),
   )
   for (const [i, g] of fresh.entries()) {
     const group = g.groupId ? ctx.groups.get(g.groupId) : undefined
@@ -396,77 +325,38 @@ async function applyGoods(tx: Tx, ctx: Context, nodes: XmlNode[]): Promise<void>
     // The good's article, barcode and VAT, kept for offers that offers.xml brings later; the barcode
     // only where 1С owns it or the site has none.
     const barcode = own.barcode || !current?.barcode ? g.barcode || current?.barcode || '' : current.barcode
-    links.push({
-      external_id: g.id,
-      product_id: productId,
-      seen_in: ctx.importId,
-      deleted: g.deleted,
-      article: g.article,
-      barcode,
-      vat_percent: g.vat,
-    })
-    for (const p of g.properties)
-      properties.set(`${productId}\u0000${p.name.slice(0, 200)}`, {
-        product_id: productId,
-        name: p.name.slice(0, 200),
-        value: p.value.slice(0, 1000),
-      })
+    links.push({ external_id: g.id, product_id: productId, seen_in: ctx.importId, deleted: g.deleted, article: g.article, barcode, vat_percent: g.vat })
+    for (const p of g.properties) properties.set(`${productId}\u0000${p.name.slice(0, 200)}`, { product_id: productId, name: p.name.slice(0, 200), value: p.value.slice(0, 1000) })
     if (g.deleted) count(ctx, 'hidden')
-    if (g.pictures.length)
-      ctx.pictures.push({ productId, name: g.name, paths: g.pictures, had: current?.pictures ?? 0 })
+    if (g.pictures.length) ctx.pictures.push({ productId, name: g.name, paths: g.pictures, had: current?.pictures ?? 0 })
   }
   await upsertProductLinks(tx, links)
   // A new product takes every property; an existing one only where 1С owns them (else only new names).
   const rows = [...properties.values()]
   const freshIds = new Set(idOfCode.values())
-  await putProperties(
-    tx,
-    rows.filter((r) => own.properties || freshIds.has(r.product_id)),
-    true,
-  )
-  if (!own.properties)
-    await putProperties(
-      tx,
-      rows.filter((r) => !freshIds.has(r.product_id)),
-      false,
-    )
+  await putProperties(tx, rows.filter((r) => own.properties || freshIds.has(r.product_id)), true)
+  if (!own.properties) await putProperties(tx, rows.filter((r) => !freshIds.has(r.product_id)), false)
   // The values of mapped properties are also the products' filter values.
   const filterGoods = goods.flatMap((g) => {
     const productId = productIdOf(g)
-    return productId === undefined
-      ? []
-      : [
-          {
-            productId,
-            fresh: freshIds.has(productId),
-            values: mappedValuesOf(nodeOf.get(g.id)!, ctx.filters),
-          },
-        ]
+    return productId === undefined ? [] : [{ productId, fresh: freshIds.has(productId), values: mappedValuesOf(nodeOf.get(g.id)!, ctx.filters) }]
   })
   const filtered = await applyFilterValues(tx, ctx.session.actor, ctx.filters, own.properties, filterGoods)
   count(ctx, 'filterValues', filtered.products)
   count(ctx, 'filterOptionsCreated', filtered.optionsCreated)
   // A mark set or taken away moves the product on or off sale; settling writes only a real change.
-  await settleProductsOnSale(
-    tx,
-    links.map((l) => l.product_id),
-  )
+  await settleProductsOnSale(tx, links.map((l) => l.product_id))
 }
 
 type CatalogSettings = Pick<ExchangeSettings, 'retailPriceType' | 'oldPriceType' | 'warehouses' | 'stock'>
 
-function retailAndOldTypes(
-  ctx: Context,
-  settings: CatalogSettings,
-): { retail: string | undefined; old: string | undefined } {
+function retailAndOldTypes(ctx: Context, settings: CatalogSettings): { retail: string | undefined; old: string | undefined } {
   const byNameOrId = (wanted: string | undefined) => {
     if (!wanted) return undefined
-    for (const [id, name] of ctx.priceTypes)
-      if (id === wanted || name.toLowerCase() === wanted.toLowerCase()) return id
+    for (const [id, name] of ctx.priceTypes) if (id === wanted || name.toLowerCase() === wanted.toLowerCase()) return id
     return undefined
   }
-  const retail =
-    byNameOrId(settings.retailPriceType) ?? byNameOrId('Розничная') ?? [...ctx.priceTypes.keys()][0]
+  const retail = byNameOrId(settings.retailPriceType) ?? byNameOrId('Розничная') ?? [...ctx.priceTypes.keys()][0]
   return { retail, old: byNameOrId(settings.oldPriceType) }
 }
 
@@ -491,24 +381,17 @@ function stockOf(node: XmlNode, settings: CatalogSettings): number | null {
 }
 
 function characteristicsOf(node: XmlNode): { name: string; value: string }[] {
-  return childrenOf(child(node, 'ХарактеристикиТовара'), 'ХарактеристикаТовара').map((c) => ({
-    name: textOf(c, 'Наименование'),
-    value: textOf(c, 'Значение'),
-  }))
+  return childrenOf(child(node, 'ХарактеристикиТовара'), 'ХарактеристикаТовара').map((c) => ({ name: textOf(c, 'Наименование'), value: textOf(c, 'Значение') }))
 }
 
 /** A batch of offers (or characteristics listed as goods): one read per table, one write per table. */
 async function applyOffers(tx: Tx, ctx: Context, nodes: XmlNode[], settings: CatalogSettings): Promise<void> {
   const items = [...new Map(nodes.map((n) => [textOf(n, 'Ид'), n])).entries()].filter(([id]) => Boolean(id))
   const products = await linkedProducts(tx, [...new Set(items.map(([id]) => id.split('#')[0]!))])
-  const current = await linkedOfferRows(
-    tx,
-    items.map(([id]) => id),
-  )
+  const current = await linkedOfferRows(tx, items.map(([id]) => id))
   const { retail, old } = retailAndOldTypes(ctx, settings)
   const changes: OfferChange[] = []
-  const fresh: { externalId: string; product: LinkedProductRow; base: string; row: Omit<NewOffer, 'sku'> }[] =
-    []
+  const fresh: { externalId: string; product: LinkedProductRow; base: string; row: Omit<NewOffer, 'sku'> }[] = []
   const links: { external_id: string; product_external_id: string; offer_id: number; seen_in: number }[] = []
   const touched = new Set<number>()
   for (const [id, node] of items) {
@@ -530,19 +413,11 @@ async function applyOffers(tx: Tx, ctx: Context, nodes: XmlNode[], settings: Cat
     const stock = stockOf(node, settings)
     const characteristics = characteristicsOf(node)
     const flavour = characteristics.find((c) => /вкус/i.test(c.name))?.value
-    const packageText = characteristics.find((c) =>
-      /размер|фасовк|объ[её]м|количеств|упаковк|вес/i.test(c.name),
-    )?.value
-    const pack = packageText
-      ? packageOf(packageText)
-      : characteristics.length === 1 && !flavour
-        ? packageOf(characteristics[0]!.value)
-        : null
+    const packageText = characteristics.find((c) => /размер|фасовк|объ[её]м|количеств|упаковк|вес/i.test(c.name))?.value
+    const pack = packageText ? packageOf(packageText) : characteristics.length === 1 && !flavour ? packageOf(characteristics[0]!.value) : null
     const article = textOf(node, 'Артикул') || product.article
     const barcode = (textOf(node, 'Штрихкод') || product.barcode).slice(0, 50)
-    const vat =
-      vatPercentOf(textOf(child(child(node, 'СтавкиНалогов'), 'СтавкаНалога'), 'Ставка')) ??
-      product.vatPercent
+    const vat = vatPercentOf(textOf(child(child(node, 'СтавкиНалогов'), 'СтавкаНалога'), 'Ставка')) ?? product.vatPercent
     const was = current.get(id)
     const priced = price ?? was?.price ?? 0
     const nextOld = prices.length ? (oldPrice !== null && oldPrice > priced ? oldPrice : null) : undefined
@@ -562,12 +437,7 @@ async function applyOffers(tx: Tx, ctx: Context, nodes: XmlNode[], settings: Cat
       }
       if (active !== was.active) change.active = active
       changes.push(change)
-      links.push({
-        external_id: id,
-        product_external_id: id.split('#')[0]!,
-        offer_id: was.id,
-        seen_in: ctx.importId,
-      })
+      links.push({ external_id: id, product_external_id: id.split('#')[0]!, offer_id: was.id, seen_in: ctx.importId })
       if (Object.keys(change).length > 1) touched.add(product.id)
       if (deleted) count(ctx, 'hidden')
       continue
@@ -580,13 +450,7 @@ async function applyOffers(tx: Tx, ctx: Context, nodes: XmlNode[], settings: Cat
     fresh.push({
       externalId: id,
       product,
-      base:
-        id.includes('#') && article
-          ? `${base}-${id
-              .split('#')[1]!
-              .replace(/[^A-Za-z0-9]/g, '')
-              .slice(0, 8)}`
-          : base,
+      base: id.includes('#') && article ? `${base}-${id.split('#')[1]!.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}` : base,
       row: {
         product_id: product.id,
         barcode,
@@ -607,25 +471,12 @@ async function applyOffers(tx: Tx, ctx: Context, nodes: XmlNode[], settings: Cat
     tx,
     'offers.sku',
     fresh.map((f) => f.base),
-    (base, taken) =>
-      freeCode(
-        tx,
-        base,
-        async (q, sku) => taken.has(sku) || (await takenValues(q, 'offers.sku', [sku])).size > 0,
-      ),
+    (base, taken) => freeCode(tx, base, async (q, sku) => taken.has(sku) || (await takenValues(q, 'offers.sku', [sku])).size > 0),
   )
-  const ids = await insertOffers(
-    tx,
-    fresh.map((f, i) => ({ ...f.row, sku: skus[i]! })),
-  )
+  const ids = await insertOffers(tx, fresh.map((f, i) => ({ ...f.row, sku: skus[i]! })))
   count(ctx, 'offersCreated', fresh.length)
   for (const [i, f] of fresh.entries()) {
-    links.push({
-      external_id: f.externalId,
-      product_external_id: f.externalId.split('#')[0]!,
-      offer_id: ids.get(skus[i]!)!,
-      seen_in: ctx.importId,
-    })
+    links.push({ external_id: f.externalId, product_external_id: f.externalId.split('#')[0]!, offer_id: ids.get(skus[i]!)!, seen_in: ctx.importId })
     touched.add(f.product.id)
   }
   await upsertOfferLinks(tx, links)
@@ -664,9 +515,7 @@ async function attachPictures(ctx: Context): Promise<void> {
           continue
         }
         try {
-          const list = await uploadPicture(db(), ctx.session.actor, job.productId, bytes, {
-            alt: job.name.slice(0, 250),
-          })
+          const list = await uploadPicture(db(), ctx.session.actor, job.productId, bytes, { alt: job.name.slice(0, 250) })
           known.set(hash, list.pictures.at(-1)!.id)
           mainId = list.pictures[0]?.id
           count(ctx, 'picturesAdded')
@@ -684,8 +533,7 @@ async function attachPictures(ctx: Context): Promise<void> {
         }
         // 1С's first picture is the main one.
         const first = known.get(hashes[0]!)
-        if (first !== undefined && mainId !== first)
-          await updatePicture(db(), ctx.session.actor, job.productId, first, { main: true })
+        if (first !== undefined && mainId !== first) await updatePicture(db(), ctx.session.actor, job.productId, first, { main: true })
       }
     } catch (e) {
       logger.warn({ err: e, productId: job.productId }, '1С pictures could not be attached')
@@ -701,25 +549,17 @@ function replay(ctx: Context, item: CmlItem): void {
 }
 
 /** An offer, or a characteristic that import.xml lists as a good ('good#characteristic'). */
-const offerNodeOf = (item: CmlItem): XmlNode | null =>
-  item.kind === 'offer' || (item.kind === 'good' && textOf(item.node, 'Ид').includes('#')) ? item.node : null
+const offerNodeOf = (item: CmlItem): XmlNode | null => (item.kind === 'offer' || (item.kind === 'good' && textOf(item.node, 'Ид').includes('#')) ? item.node : null)
 
 /** Applies a batch in document order: runs of goods and of offers each go as one batch. */
-async function applyBatch(
-  tx: Tx,
-  ctx: Context,
-  batch: readonly CmlItem[],
-  settings: CatalogSettings,
-): Promise<void> {
+async function applyBatch(tx: Tx, ctx: Context, batch: readonly CmlItem[], settings: CatalogSettings): Promise<void> {
   let goods: XmlNode[] = []
   let offers: XmlNode[] = []
   let properties: { key: string; value: string }[] = []
   let classifier: { externalId: string; name: string; valueType: string }[] = []
   const flushRuns = async () => {
-    if (properties.length)
-      await putPropertyValues(tx, [...new Map(properties.map((p) => [p.key, p])).values()])
-    if (classifier.length)
-      await putExchangeProperties(tx, [...new Map(classifier.map((p) => [p.externalId, p])).values()])
+    if (properties.length) await putPropertyValues(tx, [...new Map(properties.map((p) => [p.key, p])).values()])
+    if (classifier.length) await putExchangeProperties(tx, [...new Map(classifier.map((p) => [p.externalId, p])).values()])
     if (goods.length) await applyGoods(tx, ctx, goods)
     if (offers.length) {
       count(ctx, 'offers', offers.length)
@@ -775,12 +615,7 @@ async function applyBatch(
  * One request's worth of an import: continues from the stored position, writes batches until the
  * file ends or the time budget is spent. Throws the parser's error for a broken file.
  */
-export async function importStep(
-  session: ExchangeSession,
-  filename: string,
-  file: string,
-  clock: () => number = () => Date.now(),
-): Promise<ImportOutcome> {
+export async function importStep(session: ExchangeSession, filename: string, file: string, clock: () => number = () => Date.now()): Promise<ImportOutcome> {
   const settings = await exchangeSettings()
   const deadline = clock() + settings.stepSeconds * 1000
   const state = await db().transaction((tx) => lockedImport(tx, session.id, filename))
@@ -815,12 +650,7 @@ export async function importStep(
         }
       }
       await saveImport(tx, state.id, { position, done, counts: ctx.counts, at: now() })
-      await recordChange(tx, session.actor, {
-        objectType: 'exchange',
-        objectId: session.id,
-        action: done ? 'import-done' : 'import-step',
-        after: { filename, position, counts: ctx.counts },
-      })
+      await recordChange(tx, session.actor, { objectType: 'exchange', objectId: session.id, action: done ? 'import-done' : 'import-step', after: { filename, position, counts: ctx.counts } })
       await announceChanges(tx, CATALOG_TAGS)
       return true
     })

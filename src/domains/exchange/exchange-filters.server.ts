@@ -133,8 +133,25 @@ async function referenceValues(
 }
 
 /** A new option of the property, last in its order, under the property's row lock (as the back office adds one). */
-async function createOption(tx: Tx, actor: Actor, target: FilterTarget, name: string): Promise<number> {
+async function createOption(
+  tx: Tx,
+  actor: Actor,
+  target: FilterTarget,
+  name: string,
+): Promise<{ id: number; created: boolean }> {
   await tx.execute(sql`select id from filter_properties where id = ${target.propertyId} for update`)
+  // Under the lock, what another request (or the back office) added since this one read the options.
+  const present = await queryRows<{ id: number; code: string; name: string }>(
+    tx,
+    sql`select id, code, name from filter_property_options where property_id = ${target.propertyId}`,
+  )
+  for (const o of present) {
+    target.optionIds.add(o.id)
+    target.codes.add(o.code.toLowerCase())
+    if (!target.byName.has(normName(o.name))) target.byName.set(normName(o.name), o.id)
+  }
+  const same = target.byName.get(normName(name))
+  if (same !== undefined) return { id: same, created: false }
   const base = slugOf(name, 'value').slice(0, 50)
   let code = base
   for (let i = 2; target.codes.has(code.toLowerCase()); i++) code = `${base}-${i}`
@@ -154,7 +171,7 @@ async function createOption(tx: Tx, actor: Actor, target: FilterTarget, name: st
     action: 'create',
     after: { propertyId: target.propertyId, code, name, from: '1С' },
   })
-  return id
+  return { id, created: true }
 }
 
 /**
@@ -192,8 +209,9 @@ export async function applyFilterValues(
     if (!text) return null
     let id = target.byName.get(normName(text))
     if (id === undefined) {
-      id = await createOption(tx, actor, target, text)
-      optionsCreated++
+      const made = await createOption(tx, actor, target, text)
+      id = made.id
+      if (made.created) optionsCreated++
     }
     if (ref) {
       ref.optionId = id
