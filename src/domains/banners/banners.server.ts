@@ -1,11 +1,10 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { announceChanges } from '@/db/change-feed'
 import type { Db, Tx } from '@/db/client'
 import { featuredSlides, lightLineBanners, offers, products } from '@/db/schema'
-import { recordChange } from '@/domains/audit/audit.server'
-import { changed, invalid, parsed } from '@/domains/edits/edits'
+import { changed, inOrderAlready, invalid, namesEachOnce, parsed } from '@/domains/edits/edits'
+import { audited, lockTable } from '@/domains/edits/edits.server'
 import { libraryPictures, requireLibraryPicture } from '@/domains/media/media-library.server'
 import { offerPictureSql } from '@/domains/media/storefront-pictures.server'
 import type { Actor } from '@/domains/staff/permissions'
@@ -131,7 +130,7 @@ export async function createFeaturedSlide(q: Db, actor: Actor, input: unknown): 
   const { productCode, startsAt, endsAt, ...slide } = parsed(featuredSlideInput, input)
   checkWindow(date(startsAt), date(endsAt))
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${featuredSlides} in share row exclusive mode`)
+    await lockTable(tx, featuredSlides)
     const offerId = await offerOf(tx, productCode)
     if (slide.pictureId !== null) await requireLibraryPicture(tx, slide.pictureId, 'pictureId', M.picture)
     const [last] = await tx
@@ -148,13 +147,17 @@ export async function createFeaturedSlide(q: Db, actor: Actor, input: unknown): 
         sort: Number(last?.sort ?? 0) + STEP,
       })
       .returning({ id: featuredSlides.id })
-    await recordChange(tx, actor, {
-      objectType: 'featured_slide',
-      objectId: row!.id,
-      action: 'create',
-      after: { productCode, ...slide, startsAt, endsAt },
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'featured_slide',
+        objectId: row!.id,
+        action: 'create',
+        after: { productCode, ...slide, startsAt, endsAt },
+      },
+      TAGS,
+    )
     return row!.id
   })
   return slideView(q, id)
@@ -213,14 +216,18 @@ export async function updateFeaturedSlide(
         ...(endsAt !== undefined ? { endsAt: date(endsAt) } : {}),
       })
       .where(eq(featuredSlides.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'featured_slide',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'featured_slide',
+        objectId: id,
+        action: 'update',
+        before,
+        after,
+      },
+      TAGS,
+    )
   })
   return slideView(q, id)
 }
@@ -231,7 +238,7 @@ export async function createLightLine(q: Db, actor: Actor, input: unknown): Prom
   const { startsAt, endsAt, ...line } = parsed(lightLineInput, input)
   checkWindow(date(startsAt), date(endsAt))
   const id = await q.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${lightLineBanners} in share row exclusive mode`)
+    await lockTable(tx, lightLineBanners)
     const [last] = await tx
       .select({ sort: sql<number>`coalesce(max(${lightLineBanners.sort}), 0)::int` })
       .from(lightLineBanners)
@@ -245,13 +252,17 @@ export async function createLightLine(q: Db, actor: Actor, input: unknown): Prom
         sort: Number(last?.sort ?? 0) + STEP,
       })
       .returning({ id: lightLineBanners.id })
-    await recordChange(tx, actor, {
-      objectType: 'light_line_banner',
-      objectId: row!.id,
-      action: 'create',
-      after: { ...line, startsAt, endsAt },
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'light_line_banner',
+        objectId: row!.id,
+        action: 'create',
+        after: { ...line, startsAt, endsAt },
+      },
+      TAGS,
+    )
     return row!.id
   })
   return lineView(q, id)
@@ -293,14 +304,18 @@ export async function updateLightLine(
         ...(endsAt !== undefined ? { endsAt: date(endsAt) } : {}),
       })
       .where(eq(lightLineBanners.id, id))
-    await recordChange(tx, actor, {
-      objectType: 'light_line_banner',
-      objectId: id,
-      action: 'update',
-      before,
-      after,
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType: 'light_line_banner',
+        objectId: id,
+        action: 'update',
+        before,
+        after,
+      },
+      TAGS,
+    )
   })
   return lineView(q, id)
 }
@@ -322,24 +337,26 @@ async function reorder(
       .from(table)
       .orderBy(asc(table.sort), asc(table.id))
       .for('update')
-    const known = new Set(rows.map((r) => r.id))
-    if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i)))
-      throw invalid([{ field: 'ids', message: M.order }])
+    if (!namesEachOnce(ids, rows)) throw invalid([{ field: 'ids', message: M.order }])
+    if (inOrderAlready(ids, rows, STEP)) return
     const before = rows.map((r) => r.id)
-    if (before.every((b, i) => b === ids[i]) && rows.every((r, i) => r.sort === (i + 1) * STEP)) return
     for (const [i, rowId] of ids.entries())
       await tx
         .update(table)
         .set({ sort: (i + 1) * STEP })
         .where(eq(table.id, rowId))
-    await recordChange(tx, actor, {
-      objectType,
-      objectId: 0,
-      action: 'reorder',
-      before: { ids: before },
-      after: { ids },
-    })
-    await announceChanges(tx, TAGS)
+    await audited(
+      tx,
+      actor,
+      {
+        objectType,
+        objectId: 0,
+        action: 'reorder',
+        before: { ids: before },
+        after: { ids },
+      },
+      TAGS,
+    )
   })
 }
 
