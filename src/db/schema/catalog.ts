@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { mediaPictures } from './media'
 
 /** Purpose sections: Иммунитет, Красота, Суставы… A product belongs to one main section and may list more. */
 export const sections = pgTable('sections', {
@@ -34,6 +36,8 @@ export const brands = pgTable('brands', {
   country: text().notNull().default(''),
   description: text().notNull().default(''),
   logo: text().notNull().default(''),
+  /** A media-library picture as the logo (ADR 207 addendum), shown with its sizes; null: `logo`. */
+  pictureId: integer().references((): AnyPgColumn => mediaPictures.id, { onDelete: 'set null' }),
   /** The spec's brand link may carry rel="nofollow". */
   nofollow: boolean().notNull().default(false),
   sort: integer().notNull().default(500),

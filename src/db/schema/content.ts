@@ -81,6 +81,8 @@ export const showcaseSlides = pgTable(
     title: text().notNull(),
     subtitle: text().notNull().default(''),
     img: text().notNull().default(''),
+    /** A media-library picture (ADR 207 addendum), shown with its sizes; null: `img`, else the offer's picture. */
+    pictureId: integer().references(() => mediaPictures.id, { onDelete: 'set null' }),
     /** Empty: the product's own page. */
     link: text().notNull().default(''),
     /** Pack label, e.g. «Курс на 2 месяца». */
