@@ -4,7 +4,11 @@ import { VIDEO_FRAME_ORIGINS, videoSource } from './meal-plan-video'
 describe('meal-plan video addresses (ADR 209)', () => {
   it('plays a YouTube, Rutube or VK Video page in that host’s embed player', () => {
     const yt = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1'
-    expect(videoSource('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10')).toEqual({ kind: 'embed', host: 'youtube', src: yt })
+    expect(videoSource('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10')).toEqual({
+      kind: 'embed',
+      host: 'youtube',
+      src: yt,
+    })
     expect(videoSource('https://youtu.be/dQw4w9WgXcQ')).toEqual({ kind: 'embed', host: 'youtube', src: yt })
     expect(videoSource('https://youtube.com/shorts/dQw4w9WgXcQ')?.kind).toBe('embed')
     expect(videoSource('https://rutube.ru/video/0123456789abcdef0123456789abcdef/')).toEqual({

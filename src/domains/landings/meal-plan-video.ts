@@ -38,7 +38,8 @@ function youtube(url: URL): string | null {
 function rutube(url: URL): string | null {
   if (url.hostname !== 'rutube.ru' && url.hostname !== 'www.rutube.ru') return null
   const parts = url.pathname.split('/').filter(Boolean)
-  const id = parts[0] === 'video' ? parts[1] : parts[0] === 'play' && parts[1] === 'embed' ? parts[2] : undefined
+  const id =
+    parts[0] === 'video' ? parts[1] : parts[0] === 'play' && parts[1] === 'embed' ? parts[2] : undefined
   return id && RUTUBE_ID.test(id) ? id : null
 }
 
@@ -67,10 +68,16 @@ export function videoSource(link: string): VideoSource | null {
   }
   if (url.protocol !== 'https:' || url.username || url.password || url.port) return null
   const y = youtube(url)
-  if (y) return { kind: 'embed', host: 'youtube', src: `https://www.youtube-nocookie.com/embed/${y}?autoplay=1` }
+  if (y)
+    return { kind: 'embed', host: 'youtube', src: `https://www.youtube-nocookie.com/embed/${y}?autoplay=1` }
   const r = rutube(url)
   if (r) return { kind: 'embed', host: 'rutube', src: `https://rutube.ru/play/embed/${r}?autoplay=1` }
   const v = vk(url)
-  if (v) return { kind: 'embed', host: 'vk', src: `https://vkvideo.ru/video_ext.php?oid=${v.oid}&id=${v.id}&autoplay=1` }
+  if (v)
+    return {
+      kind: 'embed',
+      host: 'vk',
+      src: `https://vkvideo.ru/video_ext.php?oid=${v.oid}&id=${v.id}&autoplay=1`,
+    }
   return null
 }

@@ -9,7 +9,9 @@ import { newStaff, signIn } from './admin-kit'
  * /turboslim/menu/ shows the expert in the new place and plays the video in Rutube's embed player.
  * Stage 1 and the first experts stay as they were (the storefront's meal-plan specs read them).
  */
-test('a content editor edits the meal plan’s experts and videos, and the storefront shows them', async ({ page }) => {
+test('a content editor edits the meal plan’s experts and videos, and the storefront shows them', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const suffix = randomUUID().slice(0, 6)
   const name = `Эксперт ${suffix}`
