@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PRODUCT_FORMS } from '@/db/schema/catalog'
-import { buildFilterGroups, firstInOrder, foundText, parseFilter, runFilter, type CatalogIndex, type IndexEntry } from './catalog-filter'
+import { buildFilterGroups, firstInOrder, foundText, MAX_FILTER_PROPERTIES, parseFilter, runFilter, type CatalogIndex, type IndexEntry } from './catalog-filter'
 import { EMPTY_FILTER, filterQuery, PRODUCT_FORM_CODES, type FilterState } from './filter-state'
 
 const sections = [
@@ -207,5 +207,199 @@ describe('paging a large list', () => {
       expect(past.page).toBe(Math.ceil(many.length / 12))
       expect(past.pageIds).toEqual(whole.slice((past.page - 1) * 12))
     }
+  })
+})
+
+describe('the columnar pass (ADR 214) answers as a plain reference does', () => {
+  type Scope = Parameters<typeof runFilter>[1]
+  type Result = ReturnType<typeof runFilter>
+  type Entry = IndexEntry
+
+  /** runFilter written the obvious way: a predicate per group, a filter per facet, a full sort. */
+  function reference(ix: CatalogIndex, scope: Scope, s: FilterState, pageSize = 12): Result {
+    const offered = ix.properties
+      .slice(0, MAX_FILTER_PROPERTIES)
+      .filter((p) => scope.kind !== 'section' || p.sectionIds.length === 0 || p.sectionIds.includes(scope.sectionId))
+    const idsOf = (list: { id: number; code: string }[], codes: string[]) => list.filter((x) => codes.includes(x.code)).map((x) => x.id)
+    const purposes = idsOf(ix.sections, s.purpose)
+    const brandIds = idsOf(ix.brands, s.brand)
+    const groups: Record<string, (e: Entry) => boolean> = {
+      purpose: (e) => purposes.length === 0 || e.sectionIds.some((id) => purposes.includes(id)),
+      brand: (e) => brandIds.length === 0 || brandIds.includes(e.brandId),
+      form: (e) => s.form.length === 0 || s.form.includes(e.form),
+      price: (e) => (s.priceFrom === null || e.minPrice >= s.priceFrom * 100) && (s.priceTo === null || e.minPrice <= s.priceTo * 100),
+      in_stock: (e) => !s.inStock || e.inStock,
+      discount: (e) => !s.discount || e.hasDiscount,
+    }
+    for (const p of offered) {
+      const ids = idsOf(p.options, s.props[p.code] ?? [])
+      groups[`p_${p.code}`] = (e) => ids.length === 0 || e.optionIds.some((id) => ids.includes(id))
+    }
+    const inScope = (e: Entry) =>
+      scope.kind === 'all' ||
+      (scope.kind === 'section' && e.sectionIds.includes(scope.sectionId)) ||
+      (scope.kind === 'import' && e.importReplace) ||
+      (scope.kind === 'brand' && e.brandId === scope.brandId)
+    const listed = ix.entries.filter(inScope).map((e) => ({ e, failed: Object.keys(groups).filter((group) => !groups[group]!(e)) }))
+    /** The entries that pass every group but `except`. */
+    const passing = (except?: string) => listed.filter(({ failed }) => failed.every((group) => group === except)).map(({ e }) => e)
+    const count = <K,>(keys: K[]) => {
+      const map = new Map<K, number>()
+      for (const key of keys) map.set(key, (map.get(key) ?? 0) + 1)
+      return map
+    }
+    const options = count(offered.flatMap((p) => passing(`p_${p.code}`).flatMap((e) => e.optionIds.filter((id) => p.options.some((o) => o.id === id)))))
+    const prices = passing('price').map((e) => e.minPrice)
+    const orders: Record<FilterState['sort'], (a: Entry, b: Entry) => number> = {
+      popular: (a, b) => a.sort - b.sort || a.id - b.id,
+      price_asc: (a, b) => a.minPrice - b.minPrice || a.id - b.id,
+      price_desc: (a, b) => b.minPrice - a.minPrice || a.id - b.id,
+      new: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+      rating: (a, b) => b.rating - a.rating || a.sort - b.sort || a.id - b.id,
+    }
+    const matched = passing().sort(orders[s.sort])
+    const pageCount = Math.max(1, Math.ceil(matched.length / pageSize))
+    const page = Math.min(Math.max(1, s.page), pageCount)
+    return {
+      total: matched.length,
+      page,
+      pageCount,
+      pageIds: matched.slice((page - 1) * pageSize, page * pageSize).map((e) => e.id),
+      facets: {
+        purpose: count(passing('purpose').flatMap((e) => e.sectionIds)),
+        brand: count(passing('brand').map((e) => e.brandId)),
+        form: count(passing('form').map((e) => e.form)),
+        options,
+        inStock: passing('in_stock').filter((e) => e.inStock).length,
+        discount: passing('discount').filter((e) => e.hasDiscount).length,
+        priceMin: prices.length ? Math.min(...prices) : 0,
+        priceMax: prices.length ? Math.max(...prices) : 0,
+      },
+    }
+  }
+
+  /** mulberry32: the same pseudo-random index and filters on every run. */
+  function random(seed: number) {
+    let a = seed
+    const next = () => {
+      a = (a + 0x6d2b79f5) | 0
+      let t = Math.imul(a ^ (a >>> 15), 1 | a)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+    const below = (n: number) => Math.floor(next() * n)
+    const pick = <T,>(list: readonly T[]) => list[below(list.length)]!
+    const some = <T,>(list: readonly T[], most: number) => [...new Set(Array.from({ length: below(most + 1) }, () => pick(list)))]
+    return { next, below, pick, some }
+  }
+
+  /**
+   * `sectionCount` sections (one more, inactive, only in extra purposes), brands with one hidden one,
+   * `propertyCount` properties (a few bound to sections), entries with repeating prices, dates and ratings.
+   */
+  function randomIndex(seed: number, size: number, sectionCount: number, propertyCount: number): CatalogIndex {
+    const rnd = random(seed)
+    const sectionList = Array.from({ length: sectionCount }, (_, i) => ({ id: 100 + i * 3, code: `s${i}`, name: `Раздел ${i}` }))
+    const brandList = Array.from({ length: 9 }, (_, i) => ({ id: 7 + i * 5, code: `b${i}`, name: `Бренд ${i}` }))
+    let optionId = 1000
+    const propertyList = Array.from({ length: propertyCount }, (_, i) => ({
+      id: i + 1,
+      code: `prop${i}`,
+      name: `Свойство ${i}`,
+      sectionIds: i % 3 === 2 ? rnd.some(sectionList.map((x) => x.id), 3) : [],
+      options: Array.from({ length: 2 + rnd.below(4) }, (_, k) => ({ id: optionId++, code: `o${k}`, name: `Вариант ${k}` })),
+    }))
+    const allOptions = propertyList.flatMap((p) => p.options.map((o) => o.id))
+    const entries = Array.from({ length: size }, (_, i): IndexEntry => {
+      const main = rnd.pick(sectionList).id
+      const extra = rnd.some([...sectionList.map((x) => x.id), 9], 2).filter((id) => id !== main)
+      return {
+        id: 1 + ((i * 7) % size),
+        sectionIds: [main, ...extra],
+        brandId: rnd.next() < 0.05 ? 999 : rnd.pick(brandList).id,
+        form: rnd.pick(PRODUCT_FORM_CODES),
+        importReplace: rnd.next() < 0.2,
+        minPrice: (10 + rnd.below(60)) * 1000 + (rnd.next() < 0.3 ? 50 : 0),
+        hasDiscount: rnd.next() < 0.3,
+        inStock: rnd.next() < 0.75,
+        sort: rnd.below(50) * 10,
+        createdAt: rnd.below(300),
+        rating: rnd.below(11) / 2,
+        optionIds: rnd.next() < 0.4 ? [] : rnd.some(allOptions, 4),
+      }
+    })
+    return { entries, sections: sectionList, brands: brandList, properties: propertyList }
+  }
+
+  function randomCase(ix: CatalogIndex, rnd: ReturnType<typeof random>): { scope: Scope; s: FilterState } {
+    const sectionIds = ix.sections.map((x) => x.id)
+    const brandIds = [...ix.brands.map((x) => x.id), 999]
+    const scopes: Scope[] = [
+      { kind: 'all' },
+      { kind: 'section', sectionId: rnd.pick(sectionIds) },
+      { kind: 'section', sectionId: rnd.next() < 0.5 ? 9 : 4242 },
+      { kind: 'import' },
+      { kind: 'brand', brandId: rnd.next() < 0.8 ? rnd.pick(brandIds) : 4242 },
+    ]
+    const rub = () => (rnd.next() < 0.6 ? null : 100 + rnd.below(60) * 10 + rnd.below(2) * 5)
+    let priceFrom = rub()
+    let priceTo = rub()
+    if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom]
+    const props: Record<string, string[]> = {}
+    for (const p of ix.properties) if (rnd.next() < Math.min(0.12, 0.6 / ix.properties.length)) props[p.code] = rnd.some(p.options.map((o) => o.code), 2)
+    return {
+      scope: rnd.pick(scopes),
+      s: state({
+        purpose: rnd.some(ix.sections.map((x) => x.code), 3),
+        brand: rnd.some(ix.brands.map((x) => x.code), 3),
+        form: rnd.some(PRODUCT_FORM_CODES, 2),
+        priceFrom,
+        priceTo,
+        inStock: rnd.next() < 0.3,
+        discount: rnd.next() < 0.2,
+        props,
+        sort: rnd.pick(['popular', 'price_asc', 'price_desc', 'new', 'rating'] as const),
+        page: rnd.pick([1, 1, 2, 3, 50]),
+      }),
+    }
+  }
+
+  function compare(ix: CatalogIndex, seed: number, cases: number) {
+    const rnd = random(seed)
+    let found = 0
+    let paged = 0
+    for (let i = 0; i < cases; i++) {
+      const { scope, s } = randomCase(ix, rnd)
+      const pageSize = rnd.pick([12, 12, 5])
+      const expected = reference(ix, scope, s, pageSize)
+      expect(runFilter(ix, scope, s, pageSize), JSON.stringify({ i, scope, s, pageSize })).toEqual(expected)
+      if (expected.total > 0) found++
+      if (expected.page > 1) paged++
+    }
+    // The comparison means something only if many cases find products and some reach later pages.
+    expect(found).toBeGreaterThan(cases / 4)
+    expect(paged).toBeGreaterThan(cases / 20)
+  }
+
+  it('gives the same list, pages and facets over many filter combinations, scopes and sorts', () => {
+    compare(randomIndex(1, 3000, 7, 5), 11, 400)
+  })
+
+  it('with more than 32 sections (several words of section bits) and properties past the offered 24', () => {
+    const ix = randomIndex(2, 3000, 70, 27)
+    expect(ix.entries.some((e) => e.sectionIds.length > 1)).toBe(true)
+    compare(ix, 12, 300)
+    // The purposes of the last sections (bits past the first word) are filtered and counted.
+    const last = ix.sections.slice(-3)
+    const s = state({ purpose: last.map((x) => x.code) })
+    const r = runFilter(ix, { kind: 'all' }, s)
+    expect(r.total).toBeGreaterThan(0)
+    expect(r).toEqual(reference(ix, { kind: 'all' }, s))
+    for (const x of last) expect(r.facets.purpose.get(x.id)).toBeGreaterThan(0)
+  })
+
+  it('an empty index answers an empty first page', () => {
+    const empty: CatalogIndex = { ...index, entries: [] }
+    expect(runFilter(empty, { kind: 'section', sectionId: 1 }, state({ brand: ['evalar'] }))).toEqual(reference(empty, { kind: 'section', sectionId: 1 }, state({ brand: ['evalar'] })))
   })
 })
