@@ -22,8 +22,8 @@ import {
   updateLightLine,
 } from '@/domains/banners/banners.server'
 import { MAX_PICTURE_BYTES, PICTURE_MESSAGES } from '@/domains/media/media'
-import { libraryList, libraryPictureView, libraryUploadQuery } from '@/domains/media/media-library.schema'
-import { listLibrary, uploadLibraryPicture } from '@/domains/media/media-library.server'
+import { libraryList, libraryListQuery, libraryPictureView, libraryUploadQuery } from '@/domains/media/media-library.schema'
+import { deleteLibraryPicture, listLibrary, uploadLibraryPicture } from '@/domains/media/media-library.server'
 import { wire } from '@/lib/ajax'
 import { endpoint } from '../endpoint'
 
@@ -138,10 +138,24 @@ export const listLibraryEndpoint = endpoint({
   method: 'GET',
   path: '/api/admin/media',
   permission: 'catalog.read',
-  summary: 'Медиатека: загруженные картинки (не товаров), новые первыми, с адресами размеров и srcset',
+  summary:
+    'Медиатека: загруженные картинки (не товаров), новые первыми, по 60 на странице (page), поиск по описанию (q), с адресами размеров и srcset',
   tag: TAG,
+  query: libraryListQuery,
   response: libraryList,
-  handle: () => listLibrary(db()),
+  handle: ({ query }) => listLibrary(db(), query),
+})
+
+export const deleteLibraryEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/media/{id}',
+  permission: 'content.write',
+  summary:
+    'Удалить картинку медиатеки с её файлами; картинку, которую показывает баннер, бренд или слайд набора, не удаляет (409 с их названиями)',
+  tag: TAG,
+  params: id,
+  response: z.object({ id: z.number() }),
+  handle: ({ params, actor }) => deleteLibraryPicture(db(), actor, params.id),
 })
 
 export const uploadLibraryEndpoint = endpoint({
@@ -173,4 +187,5 @@ export const bannerEndpoints = [
   updateLightLineEndpoint,
   listLibraryEndpoint,
   uploadLibraryEndpoint,
+  deleteLibraryEndpoint,
 ]

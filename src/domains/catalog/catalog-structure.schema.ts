@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { libraryPictureView } from '@/domains/media/media-library.schema'
 import { STRUCTURE_MESSAGES as M } from './catalog-structure'
 
 /** What staff send for sections and brands (issue 20, ADR 192): one schema per input. */
@@ -45,10 +46,12 @@ const brandFields = {
   code,
   description: text(5_000, M.description),
   logo,
+  /** A media-library picture as the logo; null: the typed `logo`. */
+  pictureId: z.number({ error: M.picture }).int({ error: M.picture }).positive({ error: M.picture }).max(2_147_483_647, { error: M.picture }).nullable(),
   active: z.boolean({ error: M.format }),
 }
 export const brandInput = z.strictObject(
-  { ...brandFields, description: brandFields.description.default(''), logo: brandFields.logo.default(''), active: brandFields.active.default(true) },
+  { ...brandFields, description: brandFields.description.default(''), logo: brandFields.logo.default(''), pictureId: brandFields.pictureId.default(null), active: brandFields.active.default(true) },
   strict,
 )
 export const brandPatch = z.strictObject(
@@ -68,7 +71,7 @@ export const sectionView = z.object({
   products: z.number(),
 })
 export const sectionList = z.object({ items: z.array(sectionView) })
-export const brandView = z.object({ id: z.number(), code: z.string(), name: z.string(), description: z.string(), logo: z.string(), active: z.boolean(), products: z.number() })
+export const brandView = z.object({ id: z.number(), code: z.string(), name: z.string(), description: z.string(), logo: z.string(), picture: libraryPictureView.nullable(), active: z.boolean(), products: z.number() })
 export const brandList = z.object({ items: z.array(brandView) })
 
 export type SectionInput = z.output<typeof sectionInput>

@@ -5,6 +5,7 @@ import { brands, products, sections } from '@/db/schema'
 import { changed, inOrderAlready, invalid, namesEachOnce, parsed } from '@/domains/edits/edits'
 import { audited, ensureCodeFree, lockedRow, lockTable, type CodeRule } from '@/domains/edits/edits.server'
 import type { Actor } from '@/domains/staff/permissions'
+import { libraryPictures, requireLibraryPicture } from '@/domains/media/media-library.server'
 import { Refusal } from '@/lib/refusal'
 import { STRUCTURE_MESSAGES as M, type BrandView, type SectionView } from './catalog-structure'
 import {
@@ -47,6 +48,7 @@ const brandColumns = {
   name: brands.name,
   description: brands.description,
   logo: brands.logo,
+  pictureId: brands.pictureId,
   active: brands.active,
   products: brandProducts,
 }
@@ -158,24 +160,41 @@ export async function reorderSections(
   return listSections(q)
 }
 
+type BrandRow = Omit<BrandView, 'picture'> & { pictureId: number | null }
+
+async function brandViews(q: Db | Tx, rows: BrandRow[]): Promise<BrandView[]> {
+  const pictures = await libraryPictures(q, [...new Set(rows.flatMap((r) => (r.pictureId === null ? [] : [r.pictureId])))])
+  return rows.map(({ pictureId, ...r }) => ({
+    ...r,
+    picture: pictureId === null ? null : (pictures.get(pictureId) ?? null),
+    products: Number(r.products),
+  }))
+}
+
 export async function listBrands(q: Db | Tx): Promise<{ items: BrandView[] }> {
   const rows = await q.select(brandColumns).from(brands).orderBy(asc(brands.sort), asc(brands.name))
-  return { items: rows.map((r) => ({ ...r, products: Number(r.products) })) }
+  return { items: await brandViews(q, rows) }
 }
 
 export async function brandById(q: Db | Tx, id: number): Promise<BrandView> {
   const [row] = await q.select(brandColumns).from(brands).where(eq(brands.id, id))
   if (!row) throw new Refusal('not-found', M.brandNotFound)
-  return { ...row, products: Number(row.products) }
+  const [view] = await brandViews(q, [row])
+  return view!
 }
+
+/** A chosen library logo clears the typed address: the form shows what the site shows. */
+const withoutTypedLogo = <T extends { pictureId?: number | null; logo?: string }>(b: T): T =>
+  typeof b.pictureId === 'number' ? { ...b, logo: '' } : b
 
 const BRAND_CODE: CodeRule = { table: brands, column: brands.code, anyCase: true, message: M.brandCodeTaken }
 
 export async function createBrand(q: Db, actor: Actor, input: unknown): Promise<BrandView> {
-  const b = parsed(brandInput, input)
+  const b = withoutTypedLogo(parsed(brandInput, input))
   const id = await q.transaction(async (tx) => {
     await lockTable(tx, brands)
     await ensureCodeFree(tx, BRAND_CODE, b.code)
+    if (b.pictureId !== null) await requireLibraryPicture(tx, b.pictureId, 'pictureId', M.picture)
     const [row] = await tx.insert(brands).values(b).returning({ id: brands.id })
     await audited(
       tx,
@@ -190,13 +209,14 @@ export async function createBrand(q: Db, actor: Actor, input: unknown): Promise<
 
 /** A brand's code is only its own page's address (/brands/{code}/), which no product address contains. */
 export async function updateBrand(q: Db, actor: Actor, id: number, input: unknown): Promise<BrandView> {
-  const patch = parsed(brandPatch, input)
+  const patch = withoutTypedLogo(parsed(brandPatch, input))
   await q.transaction(async (tx) => {
     const { id: _id, products: _products, ...editable } = brandColumns
     const current = await lockedRow(tx, brands, id, editable, M.brandNotFound)
     const { before, after } = changed(current, patch)
     if (Object.keys(after).length === 0) return
     await ensureCodeFree(tx, BRAND_CODE, after.code, id)
+    if (typeof after.pictureId === 'number') await requireLibraryPicture(tx, after.pictureId, 'pictureId', M.picture)
     await tx.update(brands).set(after).where(eq(brands.id, id))
     await audited(
       tx,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { libraryPictureView } from '@/domains/media/media-library.schema'
 import { isSlideLink, isSlidePicture, SLIDE_MESSAGES as M } from './showcase-slides'
 
 /** What staff send for the sets-from-experts slides (issue 20, ADR 204): one schema per input. */
@@ -11,6 +12,8 @@ const fields = {
   link: z.string({ error: M.link }).trim().max(500, { error: M.link }).refine(isSlideLink, { error: M.link }),
   img: z.string({ error: M.img }).trim().max(500, { error: M.img }).refine(isSlidePicture, { error: M.img }),
   pack: z.string({ error: M.pack }).trim().max(60, { error: M.pack }),
+  /** A media-library picture; null: the typed `img` (the seed's), else the offer's own picture. */
+  pictureId: z.number({ error: M.picture }).int({ error: M.picture }).positive({ error: M.picture }).max(2_147_483_647, { error: M.picture }).nullable(),
   isSet: z.boolean({ error: M.format }),
   active: z.boolean({ error: M.format }),
 }
@@ -21,6 +24,7 @@ export const slidePatch = z.strictObject(
     subtitle: fields.subtitle.optional(),
     link: fields.link.optional(),
     img: fields.img.optional(),
+    pictureId: fields.pictureId.optional(),
     pack: fields.pack.optional(),
     isSet: fields.isSet.optional(),
     active: fields.active.optional(),
@@ -36,6 +40,7 @@ export const slideInput = z.strictObject(
     subtitle: fields.subtitle.default(''),
     link: fields.link.default(''),
     img: fields.img.default(''),
+    pictureId: fields.pictureId.default(null),
     pack: fields.pack.default(''),
     isSet: fields.isSet.default(false),
     active: fields.active.default(true),
@@ -51,6 +56,7 @@ export const slideView = z.object({
   title: z.string(),
   subtitle: z.string(),
   img: z.string(),
+  picture: libraryPictureView.nullable(),
   link: z.string(),
   pack: z.string(),
   isSet: z.boolean(),

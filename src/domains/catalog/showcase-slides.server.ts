@@ -7,6 +7,7 @@ import type { Db, Tx } from '@/db/client'
 import { offers, products, showcaseSlides, showcaseTabs } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import type { Actor } from '@/domains/staff/permissions'
+import { libraryPictures, requireLibraryPicture } from '@/domains/media/media-library.server'
 import { Refusal } from '@/lib/refusal'
 import { SLIDE_MESSAGES as M, type ShowcaseSlideView } from './showcase-slides'
 import { slideInput, slideOrderInput, slidePatch } from './showcase-slides.schema'
@@ -41,13 +42,14 @@ async function expertTab(q: Db | Tx, tabId: number) {
 }
 
 async function slideRows(q: Db | Tx, where: ReturnType<typeof eq>): Promise<ShowcaseSlideView[]> {
-  return q
+  const rows = await q
     .select({
       id: showcaseSlides.id,
       tabId: showcaseSlides.tabId,
       title: showcaseSlides.title,
       subtitle: showcaseSlides.subtitle,
       img: showcaseSlides.img,
+      pictureId: showcaseSlides.pictureId,
       link: showcaseSlides.link,
       pack: showcaseSlides.pack,
       isSet: showcaseSlides.isSet,
@@ -62,6 +64,8 @@ async function slideRows(q: Db | Tx, where: ReturnType<typeof eq>): Promise<Show
     .innerJoin(products, eq(products.id, offers.productId))
     .where(where)
     .orderBy(asc(showcaseSlides.sort), asc(showcaseSlides.id))
+  const pictures = await libraryPictures(q, [...new Set(rows.flatMap((r) => (r.pictureId === null ? [] : [r.pictureId])))])
+  return rows.map(({ pictureId, ...r }) => ({ ...r, picture: pictureId === null ? null : (pictures.get(pictureId) ?? null) }))
 }
 
 export async function listSlides(q: Db | Tx, tabId: number) {
@@ -75,10 +79,12 @@ async function slideView(q: Db | Tx, id: number): Promise<ShowcaseSlideView> {
   return row
 }
 
-const EDITABLE = ['title', 'subtitle', 'link', 'img', 'pack', 'isSet', 'active'] as const
+const EDITABLE = ['title', 'subtitle', 'link', 'img', 'pictureId', 'pack', 'isSet', 'active'] as const
 
 export async function updateSlide(q: Db, actor: Actor, id: number, input: unknown): Promise<ShowcaseSlideView> {
-  const patch = parsed(slidePatch, input)
+  const parsedPatch = parsed(slidePatch, input)
+  // A chosen (or removed) library picture also clears the typed address: the form shows what the slide shows.
+  const patch = parsedPatch.pictureId !== undefined ? { ...parsedPatch, img: '' } : parsedPatch
   await q.transaction(async (tx) => {
     const [current] = await tx.select().from(showcaseSlides).where(eq(showcaseSlides.id, id)).for('update')
     if (!current) throw new Refusal('not-found', M.notFound)
@@ -91,6 +97,7 @@ export async function updateSlide(q: Db, actor: Actor, id: number, input: unknow
       after[key] = next
     }
     if (Object.keys(after).length === 0) return
+    if (typeof after.pictureId === 'number') await requireLibraryPicture(tx, after.pictureId, 'pictureId', M.picture)
     await tx.update(showcaseSlides).set(after).where(eq(showcaseSlides.id, id))
     await recordChange(tx, actor, { objectType: 'showcase_slide', objectId: id, action: 'update', before, after })
     await announceChanges(tx, TAGS)
@@ -100,7 +107,8 @@ export async function updateSlide(q: Db, actor: Actor, id: number, input: unknow
 
 /** A new slide, last in its tab, selling the product's first active offer. Locks the tab's row for the position. */
 export async function createSlide(q: Db, actor: Actor, tabId: number, input: unknown): Promise<ShowcaseSlideView> {
-  const { productCode, ...slide } = parsed(slideInput, input)
+  const { productCode, ...given } = parsed(slideInput, input)
+  const slide = given.pictureId !== null ? { ...given, img: '' } : given
   const id = await q.transaction(async (tx) => {
     await expertTab(tx, tabId)
     await tx.select({ id: showcaseTabs.id }).from(showcaseTabs).where(eq(showcaseTabs.id, tabId)).for('update')
@@ -112,6 +120,7 @@ export async function createSlide(q: Db, actor: Actor, tabId: number, input: unk
       .orderBy(asc(offers.sort), asc(offers.id))
       .limit(1)
     if (!offer) throw invalid('productCode', M.product)
+    if (slide.pictureId !== null) await requireLibraryPicture(tx, slide.pictureId, 'pictureId', M.picture)
     const [last] = await tx.select({ sort: sql<number>`coalesce(max(${showcaseSlides.sort}), 0)::int` }).from(showcaseSlides).where(eq(showcaseSlides.tabId, tabId))
     const [row] = await tx
       .insert(showcaseSlides)

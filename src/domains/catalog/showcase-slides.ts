@@ -2,12 +2,15 @@
  * The slides of the home page's «Наборы от экспертов» tabs as staff run them (issue 20, ADR 204):
  * words and shapes without zod or database imports, for the back office's client forms.
  */
+import type { LibraryPictureView } from '@/domains/media/media-library'
+
 export const SLIDE_MESSAGES = {
   title: 'Заголовок слайда — от 2 до 120 символов.',
   subtitle: 'Текст слайда — до 300 символов.',
   pack: 'Подпись упаковки — до 60 символов.',
   link: 'Ссылка — адрес на сайте, начинающийся с «/», или полный адрес https://…; пусто — страница товара.',
   img: 'Картинка — адрес загруженной картинки на сайте, начинающийся с «/»; пусто — картинка товара.',
+  picture: 'Выберите картинку из медиатеки или загрузите новую.',
   product: 'Укажите код товара, у которого есть активное предложение.',
   order: 'Перечислите все слайды вкладки по одному разу.',
   notFound: 'Слайд не найден.',
@@ -22,6 +25,8 @@ export interface ShowcaseSlideView {
   title: string
   subtitle: string
   img: string
+  /** The media-library picture (ADR 207 addendum); null: the typed `img`, else the offer's picture. */
+  picture: LibraryPictureView | null
   link: string
   pack: string
   isSet: boolean

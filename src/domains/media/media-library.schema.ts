@@ -16,4 +16,20 @@ export const libraryPictureView = z.object({
   height: z.number(),
   createdAt: z.string(),
 })
-export const libraryList = z.object({ items: z.array(libraryPictureView) })
+export const libraryList = z.object({
+  items: z.array(libraryPictureView),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+})
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+/** A page of the library, newest first; `q` finds pictures by their description (alt). */
+export const libraryListQuery = z.strictObject({
+  q: z.preprocess(blankToUndefined, z.string({ error: M.query }).trim().max(100, { error: M.query }).optional()),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: M.page }).int({ error: M.page }).min(1, { error: M.page }).max(100_000, { error: M.page }).default(1),
+  ),
+})

@@ -1,9 +1,9 @@
 import 'server-only'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { desc, eq, inArray } from 'drizzle-orm'
+import { count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { mediaPictures } from '@/db/schema'
+import { brands, featuredSlides, mediaPictures, showcaseSlides } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import { parsed } from '@/domains/edits/edits'
 import type { Actor } from '@/domains/staff/permissions'
@@ -11,31 +11,103 @@ import { logger } from '@/lib/logger'
 import { Refusal } from '@/lib/refusal'
 import { PICTURE_FILE_NAME, PICTURE_SIZE_NAMES } from './media'
 import {
+  inUseMessage,
   LIBRARY_MESSAGES as M,
   libraryPictureView,
   type LibraryPictureView,
+  type PictureUse,
   type StoredSizes,
 } from './media-library'
-import { libraryUploadQuery } from './media-library.schema'
+import { libraryListQuery, libraryUploadQuery } from './media-library.schema'
 import { encodePicture } from './picture-encode.server'
-import { IMMUTABLE, pictureStorage, uploadsRoot } from './picture-storage.server'
+import { IMMUTABLE, pictureStorage, storageOf, uploadsRoot } from './picture-storage.server'
 
 /**
  * The media library (issue 20, ADR 207): pictures for the home page's slides, checked and re-encoded
  * by the product pictures' code (ADR 184) into the same sizes, under `media/<content hash>.webp` on
- * the same storage. The same file uploaded twice is the one picture it already is. A library picture
- * is not deleted here: slides of the past and the audit name it.
+ * the same storage. The same file uploaded twice is the one picture it already is. A picture nothing
+ * shows any more may be deleted with its files (ADR 207 addendum); the audit keeps its description.
  */
 const FOLDER = 'media'
-const LIST_LIMIT = 200
+const PAGE_SIZE = 60
 
-export async function listLibrary(q: Db | Tx): Promise<{ items: LibraryPictureView[] }> {
-  const rows = await q
-    .select()
-    .from(mediaPictures)
-    .orderBy(desc(mediaPictures.createdAt), desc(mediaPictures.id))
-    .limit(LIST_LIMIT)
-  return { items: rows.map(libraryPictureView) }
+/** `%` and `_` typed by an editor are letters to look for, not patterns. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export async function listLibrary(
+  q: Db | Tx,
+  query: unknown = {},
+): Promise<{ items: LibraryPictureView[]; total: number; page: number; pageSize: number }> {
+  const { q: text, page } = parsed(libraryListQuery, query)
+  const where: SQL | undefined = text ? ilike(mediaPictures.alt, likeText(text)) : undefined
+  const [rows, [counted]] = await Promise.all([
+    q
+      .select()
+      .from(mediaPictures)
+      .where(where)
+      .orderBy(desc(mediaPictures.createdAt), desc(mediaPictures.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    q.select({ n: count() }).from(mediaPictures).where(where),
+  ])
+  return { items: rows.map(libraryPictureView), total: counted?.n ?? 0, page, pageSize: PAGE_SIZE }
+}
+
+/** Every banner, brand and expert slide that names the picture (hidden ones too: they may be shown again). */
+export async function picturesUses(q: Db | Tx, id: number): Promise<PictureUse[]> {
+  const [slides, brandRows, expertSlides] = await Promise.all([
+    q.select({ name: featuredSlides.title }).from(featuredSlides).where(eq(featuredSlides.pictureId, id)),
+    q.select({ name: brands.name }).from(brands).where(eq(brands.pictureId, id)),
+    q.select({ name: showcaseSlides.title }).from(showcaseSlides).where(eq(showcaseSlides.pictureId, id)),
+  ])
+  return [
+    ...slides.map((r) => ({ kind: 'featured-slide' as const, name: r.name })),
+    ...brandRows.map((r) => ({ kind: 'brand' as const, name: r.name })),
+    ...expertSlides.map((r) => ({ kind: 'expert-slide' as const, name: r.name })),
+  ]
+}
+
+/**
+ * Deletes a picture nothing names, then its files. The row is locked first: a form choosing the
+ * picture at the same moment takes a key-share lock on it (`requireLibraryPicture`), so either the
+ * delete sees that use and refuses, or the form finds the picture gone. Files go after the commit: a
+ * failed commit must not leave a row whose files are gone; a failed removal only leaves files nobody
+ * names (logged).
+ */
+export async function deleteLibraryPicture(q: Db, actor: Actor, id: number): Promise<{ id: number }> {
+  const row = await q.transaction(async (tx) => {
+    const [current] = await tx.select().from(mediaPictures).where(eq(mediaPictures.id, id)).for('update')
+    if (!current) throw new Refusal('not-found', M.notFound)
+    const uses = await picturesUses(tx, id)
+    if (uses.length > 0) throw new Refusal('conflict', inUseMessage(uses))
+    await tx.delete(mediaPictures).where(eq(mediaPictures.id, id))
+    await recordChange(tx, actor, {
+      objectType: 'media-picture',
+      objectId: id,
+      action: 'delete',
+      before: {
+        alt: current.alt,
+        hash: current.hash,
+        storage: current.storage,
+        files: PICTURE_SIZE_NAMES.map((n) => current.sizes[n]?.key),
+      },
+    })
+    return current
+  })
+  const storage = storageOf(row.storage)
+  const keys = [...new Set(Object.values(row.sizes).map((s) => s.key))]
+  if (!storage) {
+    logger.warn({ id, keys }, 'a deleted media-library picture is on S3, which is no longer set up: files left')
+    return { id }
+  }
+  for (const key of keys) {
+    try {
+      await storage.remove(key)
+    } catch (error) {
+      logger.warn({ id, key, error }, 'a deleted media-library picture left a file behind')
+    }
+  }
+  return { id }
 }
 
 export async function libraryPictures(
@@ -57,7 +129,8 @@ export async function requireLibraryPicture(
   field: string,
   message: string,
 ): Promise<void> {
-  const [row] = await q.select({ id: mediaPictures.id }).from(mediaPictures).where(eq(mediaPictures.id, id))
+  // Key share: a delete of this picture waits for this form's transaction, and then sees the use.
+  const [row] = await q.select({ id: mediaPictures.id }).from(mediaPictures).where(eq(mediaPictures.id, id)).for('key share')
   if (!row) throw new Refusal('invalid', message, { error: message, errors: [{ field, message }] })
 }
 

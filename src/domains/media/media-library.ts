@@ -10,7 +10,26 @@ export type StoredSizes = Record<string, { key: string; url: string; width: numb
 export const LIBRARY_MESSAGES = {
   notFound: 'Картинка не найдена в медиатеке.',
   alt: 'Описание картинки — не длиннее 250 символов.',
+  query: 'Поиск — не длиннее 100 символов.',
+  page: 'Номер страницы — целое число от 1.',
 } as const
+
+/** Who still shows a picture the editor wants to delete: the refusal names each of them. */
+export interface PictureUse {
+  kind: 'featured-slide' | 'brand' | 'expert-slide'
+  name: string
+}
+
+const USE_LABEL: Record<PictureUse['kind'], string> = {
+  'featured-slide': 'баннер',
+  brand: 'бренд',
+  'expert-slide': 'слайд набора от экспертов',
+}
+
+export function inUseMessage(uses: readonly PictureUse[]): string {
+  const named = uses.map((u) => `${USE_LABEL[u.kind]} «${u.name}»`).join(', ')
+  return `Картинку нельзя удалить: она используется (${named}). Сначала выберите там другую картинку.`
+}
 
 export interface LibraryPictureView {
   id: number

@@ -38,6 +38,7 @@ export async function selectSlides(db: Conn, tabIds: readonly number[]) {
       title: showcaseSlides.title,
       subtitle: showcaseSlides.subtitle,
       img: showcaseSlides.img,
+      pictureSizes: mediaPictures.sizes,
       link: showcaseSlides.link,
       pack: showcaseSlides.pack,
       isSet: showcaseSlides.isSet,
@@ -53,6 +54,7 @@ export async function selectSlides(db: Conn, tabIds: readonly number[]) {
     .innerJoin(offers, eq(offers.id, showcaseSlides.offerId))
     .innerJoin(products, eq(products.id, offers.productId))
     .innerJoin(sections, eq(sections.id, products.sectionId))
+    .leftJoin(mediaPictures, eq(mediaPictures.id, showcaseSlides.pictureId))
     .where(
       and(inArray(showcaseSlides.tabId, [...tabIds]), eq(showcaseSlides.active, true), eq(offers.active, true), eq(products.active, true)),
     )

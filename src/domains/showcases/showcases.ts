@@ -20,6 +20,8 @@ export interface ExpertSlide {
   title: string
   subtitle: string
   img: string
+  /** A media-library picture's sizes by real width (ADR 207 addendum); empty for a typed or offer picture. */
+  srcset: string
   link: string
   /** Roubles, from the offer. */
   price: number

@@ -12,7 +12,15 @@ export function ExpertSlideCard({ slide }: { slide: ExpertSlide }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-line bg-white p-3 sm:p-4 break-words hyphens-auto" data-card="expert-set" data-offer-id={slide.OFFER_ID} data-set={slide.SET ? 'Y' : 'N'}>
       <Link href={slide.link} className="relative block aspect-square overflow-hidden rounded-xl bg-surface" tabIndex={-1} aria-hidden="true">
-        <img src={slide.img} alt={slide.title} loading="lazy" className="h-full w-full object-contain" />
+        <img
+          src={slide.img}
+          srcSet={slide.srcset || undefined}
+          // The card's square picture box: a third of the page from 1024 px, half from 640 px.
+          sizes={slide.srcset ? '(min-width: 1024px) 300px, (min-width: 640px) 45vw, 85vw' : undefined}
+          alt={slide.title}
+          loading="lazy"
+          className="h-full w-full object-contain"
+        />
         {slide.SET && <span className="absolute top-2 left-2 rounded-md bg-ink-900 px-2 py-0.5 text-xs font-semibold text-white">Набор</span>}
         {slide.DISCOUNT_PICTURE && percent > 0 && (
           <span className="absolute top-2 right-2 flex flex-col items-center">

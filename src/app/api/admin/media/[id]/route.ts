@@ -1,0 +1,3 @@
+import { deleteLibraryEndpoint } from '@/admin/api/banners'
+
+export const DELETE = deleteLibraryEndpoint.serve
