@@ -7,6 +7,7 @@ import {
   filterProperties,
   filterPropertyOptions,
   filterPropertySections,
+  mediaPictures,
   productFilterValues,
   offers,
   partnerOutlets,
@@ -197,8 +198,19 @@ async function selectFilterProperties(db: Db): Promise<IndexProperty[]> {
 
 export async function selectBrands(db: Db) {
   return db
-    .select({ id: brands.id, code: brands.code, name: brands.name, country: brands.country, description: brands.description, logo: brands.logo, nofollow: brands.nofollow })
+    .select({
+      id: brands.id,
+      code: brands.code,
+      name: brands.name,
+      country: brands.country,
+      description: brands.description,
+      logo: brands.logo,
+      /** A media-library logo's stored sizes (ADR 207 addendum); null: the typed `logo`. */
+      logoSizes: mediaPictures.sizes,
+      nofollow: brands.nofollow,
+    })
     .from(brands)
+    .leftJoin(mediaPictures, eq(mediaPictures.id, brands.pictureId))
     .where(eq(brands.active, true))
     .orderBy(asc(brands.sort), asc(brands.name))
 }

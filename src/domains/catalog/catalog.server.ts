@@ -2,6 +2,7 @@ import 'server-only'
 import type { Metadata } from 'next'
 import { cache } from 'react'
 import { db } from '@/db/client'
+import { srcsetOf } from '@/domains/media/media-library'
 import { cached } from '@/lib/cache'
 import { sanitizeRichText } from '@/lib/rich-text'
 import { formatRub, kopecksToRubles } from '@/lib/money'
@@ -249,7 +250,14 @@ export async function loadBrandDirectory() {
   const [brands, index] = await Promise.all([loadBrands(), loadCatalogIndex()])
   const counts = new Map<number, number>()
   for (const e of index.entries) counts.set(e.brandId, (counts.get(e.brandId) ?? 0) + 1)
-  return brands.map((b) => ({ code: b.code, name: b.name, country: b.country, logo: b.logo, count: counts.get(b.id) ?? 0 }))
+  return brands.map((b) => ({
+    code: b.code,
+    name: b.name,
+    country: b.country,
+    logo: b.logoSizes?.card?.url || b.logo,
+    logoSrcset: srcsetOf(b.logoSizes),
+    count: counts.get(b.id) ?? 0,
+  }))
 }
 
 export type ProductLookup = { kind: 'found'; page: ProductPageData } | { kind: 'moved'; url: string } | { kind: 'missing' }

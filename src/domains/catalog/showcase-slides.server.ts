@@ -82,12 +82,13 @@ async function slideView(q: Db | Tx, id: number): Promise<ShowcaseSlideView> {
 const EDITABLE = ['title', 'subtitle', 'link', 'img', 'pictureId', 'pack', 'isSet', 'active'] as const
 
 export async function updateSlide(q: Db, actor: Actor, id: number, input: unknown): Promise<ShowcaseSlideView> {
-  const parsedPatch = parsed(slidePatch, input)
-  // A chosen (or removed) library picture also clears the typed address: the form shows what the slide shows.
-  const patch = parsedPatch.pictureId !== undefined ? { ...parsedPatch, img: '' } : parsedPatch
+  const given = parsed(slidePatch, input)
   await q.transaction(async (tx) => {
     const [current] = await tx.select().from(showcaseSlides).where(eq(showcaseSlides.id, id)).for('update')
     if (!current) throw new Refusal('not-found', M.notFound)
+    // A newly chosen (or removed) library picture also clears the typed address, so the form shows what
+    // the slide shows; the same picture sent again by a form leaves a seed's typed picture alone.
+    const patch = given.pictureId !== undefined && given.pictureId !== current.pictureId ? { ...given, img: '' } : given
     const before: Record<string, unknown> = {}
     const after: Record<string, unknown> = {}
     for (const key of EDITABLE) {

@@ -17,7 +17,8 @@ export const libraryPictureView = z.object({
   createdAt: z.string(),
 })
 export const libraryList = z.object({
-  items: z.array(libraryPictureView),
+  /** inUse: a banner, brand or expert slide shows it, so it cannot be deleted. */
+  items: z.array(libraryPictureView.extend({ inUse: z.boolean() })),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

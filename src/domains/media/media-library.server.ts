@@ -37,7 +37,7 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 export async function listLibrary(
   q: Db | Tx,
   query: unknown = {},
-): Promise<{ items: LibraryPictureView[]; total: number; page: number; pageSize: number }> {
+): Promise<{ items: (LibraryPictureView & { inUse: boolean })[]; total: number; page: number; pageSize: number }> {
   const { q: text, page } = parsed(libraryListQuery, query)
   const where: SQL | undefined = text ? ilike(mediaPictures.alt, likeText(text)) : undefined
   const [rows, [counted]] = await Promise.all([
@@ -50,7 +50,26 @@ export async function listLibrary(
       .offset((page - 1) * PAGE_SIZE),
     q.select({ n: count() }).from(mediaPictures).where(where),
   ])
-  return { items: rows.map(libraryPictureView), total: counted?.n ?? 0, page, pageSize: PAGE_SIZE }
+  const used = await usedAmong(
+    q,
+    rows.map((r) => r.id),
+  )
+  return {
+    items: rows.map((r) => ({ ...libraryPictureView(r), inUse: used.has(r.id) })),
+    total: counted?.n ?? 0,
+    page,
+    pageSize: PAGE_SIZE,
+  }
+}
+
+async function usedAmong(q: Db | Tx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const lists = await Promise.all([
+    q.select({ id: featuredSlides.pictureId }).from(featuredSlides).where(inArray(featuredSlides.pictureId, ids)),
+    q.select({ id: brands.pictureId }).from(brands).where(inArray(brands.pictureId, ids)),
+    q.select({ id: showcaseSlides.pictureId }).from(showcaseSlides).where(inArray(showcaseSlides.pictureId, ids)),
+  ])
+  return new Set(lists.flat().flatMap((r) => (r.id === null ? [] : [r.id])))
 }
 
 /** Every banner, brand and expert slide that names the picture (hidden ones too: they may be shown again). */

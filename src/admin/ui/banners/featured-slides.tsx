@@ -9,7 +9,7 @@ import { Field, FormOutcome, TextInput } from '../field'
 import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
 import { ui } from '../styles'
 import { DateFields, ShownBadge, datesOf, datesText, errorsOf } from './banner-parts'
-import { PicturePicker } from './picture-picker'
+import { PicturePicker } from '../picture-picker'
 
 type SlideFields = Pick<
   FeaturedSlideView,

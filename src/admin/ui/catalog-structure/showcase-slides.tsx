@@ -8,18 +8,29 @@ import { AdminApiError, adminFetch } from '../api-client'
 import { Badge } from '../badge'
 import { Field, FormOutcome, TextInput } from '../field'
 import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
+import { PicturePicker } from '../picture-picker'
 import { ui } from '../styles'
 
 function errorsOf(error: unknown): Record<string, string> {
   return error instanceof AdminApiError ? { ...error.fields, form: error.message } : { form: 'Не получилось сохранить.' }
 }
 
-type SlideFields = Pick<ShowcaseSlideView, 'title' | 'subtitle' | 'link' | 'img' | 'pack' | 'isSet' | 'active'>
-const EMPTY: SlideFields = { title: '', subtitle: '', link: '', img: '', pack: '', isSet: false, active: true }
+type SlideFields = Pick<ShowcaseSlideView, 'title' | 'subtitle' | 'link' | 'img' | 'picture' | 'pack' | 'isSet' | 'active'>
+const EMPTY: SlideFields = { title: '', subtitle: '', link: '', img: '', picture: null, pack: '', isSet: false, active: true }
 
+/** The picture is a media-library choice (ADR 207 addendum); a seed's typed `img` stays until one is chosen. */
 function fieldsOf(f: FormData) {
   const text = (name: string) => String(f.get(name) ?? '')
-  return { title: text('title'), subtitle: text('subtitle'), link: text('link'), img: text('img'), pack: text('pack'), isSet: f.get('isSet') === 'on', active: f.get('active') === 'on' }
+  const picture = text('pictureId')
+  return {
+    title: text('title'),
+    subtitle: text('subtitle'),
+    link: text('link'),
+    pictureId: picture ? Number(picture) : null,
+    pack: text('pack'),
+    isSet: f.get('isSet') === 'on',
+    active: f.get('active') === 'on',
+  }
 }
 
 /** The fields of a slide; a new slide also names its product (the price comes from its offer). */
@@ -41,13 +52,11 @@ function SlideFieldset({ slide, errors, busy, withProduct }: { slide: SlideField
         <Field label="Ссылка" error={errors.link} hint="Путь на сайте (/catalog/…) или https://…; пусто — страница товара.">
           <TextInput name="link" defaultValue={slide.link} className="font-mono" invalid={Boolean(errors.link)} disabled={busy} />
         </Field>
-        <Field label="Картинка" error={errors.img} hint="Адрес загруженной картинки (/upload/…); пусто — картинка товара.">
-          <TextInput name="img" defaultValue={slide.img} className="font-mono" invalid={Boolean(errors.img)} disabled={busy} />
-        </Field>
         <Field label="Упаковка" error={errors.pack} hint="Например, «Курс на 2 месяца».">
           <TextInput name="pack" defaultValue={slide.pack} invalid={Boolean(errors.pack)} disabled={busy} />
         </Field>
       </div>
+      <PicturePicker picture={slide.picture} fallback={slide.picture ? '' : slide.img} error={errors.pictureId ?? errors.img} busy={busy} />
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="isSet" defaultChecked={slide.isSet} className="size-4" disabled={busy} />
@@ -140,7 +149,7 @@ export function ShowcaseSlides({ tabId, slides, canEdit }: { tabId: number; slid
           <li key={s.id} data-slide={s.id} {...rowProps(i)} className={`rounded-md border border-line p-3 ${s.active ? 'bg-white' : 'bg-surface'} ${rowClass(i)}`}>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {canEdit ? <DragHandle /> : null}
-              {s.img ? <img src={s.img} alt="" className="size-12 rounded border border-line bg-surface object-contain" /> : <span className="grid size-12 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">товар</span>}
+              {s.picture?.urls.thumb || s.img ? <img src={s.picture?.urls.thumb || s.img} alt="" className="size-12 rounded border border-line bg-surface object-contain" /> : <span className="grid size-12 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">товар</span>}
               <div className="min-w-40 flex-1">
                 <div className="font-medium">{s.title}</div>
                 <div className="text-xs text-ink-600">

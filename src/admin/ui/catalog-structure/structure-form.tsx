@@ -6,6 +6,7 @@ import type { BrandView, SectionView } from '@/domains/catalog/catalog-structure
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
+import { PicturePicker } from '../picture-picker'
 import { ui } from '../styles'
 
 type Errors = Record<string, string>
@@ -18,7 +19,8 @@ const PATHS: Record<Kind, { api: string; page: string }> = {
 
 /**
  * A section's or a brand's fields (ADR 192): both are a name, a code for the address, a description and
- * a shown/hidden switch; a section adds its SEO title and description, a brand its logo.
+ * a shown/hidden switch; a section adds its SEO title and description, a brand its logo (a media-library picture, ADR 207 addendum,
+ * or a typed address).
  */
 export function StructureForm({ kind, item, canEdit }: { kind: Kind; item?: SectionView | BrandView; canEdit: boolean }) {
   const hydrated = useHydrated()
@@ -35,7 +37,10 @@ export function StructureForm({ kind, item, canEdit }: { kind: Kind; item?: Sect
     const text = (name: string) => String(f.get(name) ?? '')
     const body: Record<string, unknown> = { name: text('name'), code: text('code'), description: text('description'), active: f.get('active') === 'on' }
     if (kind === 'section') Object.assign(body, { seoTitle: text('seoTitle'), seoDescription: text('seoDescription') })
-    else body.logo = text('logo')
+    else {
+      const picture = text('pictureId')
+      Object.assign(body, { logo: text('logo'), pictureId: picture ? Number(picture) : null })
+    }
     setErrors({})
     setSaved(false)
     setBusy(true)
@@ -86,9 +91,20 @@ export function StructureForm({ kind, item, canEdit }: { kind: Kind; item?: Sect
             </Field>
           </div>
         ) : (
-          <Field label="Логотип" error={errors.logo} hint="Адрес картинки: /img/brands/… или https://…">
-            <TextInput name="logo" defaultValue={brand?.logo ?? ''} invalid={Boolean(errors.logo)} />
-          </Field>
+          <div className="space-y-3">
+            <PicturePicker
+              picture={brand?.picture ?? null}
+              fallback={brand?.picture ? '' : (brand?.logo ?? '')}
+              error={errors.pictureId}
+              busy={busy || !canEdit}
+              legend="Логотип"
+              noneText="Логотипа из медиатеки нет: сайт показывает адрес ниже, если он указан."
+              clearText="Убрать картинку"
+            />
+            <Field label="Адрес логотипа" error={errors.logo} hint="Если логотип не из медиатеки: /img/brands/… или https://…; картинка из медиатеки его заменяет.">
+              <TextInput name="logo" defaultValue={brand?.logo ?? ''} invalid={Boolean(errors.logo)} />
+            </Field>
+          </div>
         )}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="active" defaultChecked={item?.active ?? true} className="size-4" />

@@ -6,7 +6,7 @@ export function BrandDirectory({
   brands,
   baseUrl,
 }: {
-  brands: { code: string; name: string; country: string; logo: string; count: number }[]
+  brands: { code: string; name: string; country: string; logo: string; logoSrcset: string; count: number }[]
   baseUrl: string
 }) {
   return (
@@ -18,6 +18,18 @@ export function BrandDirectory({
         {brands.map((b) => (
           <li key={b.code}>
             <Link href={`/brands/${b.code}/`} className="flex h-full flex-col rounded-xl border border-line p-4 hover:border-brand-500 break-words hyphens-auto" data-card="brand">
+              {b.logo ? (
+                <img
+                  src={b.logo}
+                  srcSet={b.logoSrcset || undefined}
+                  // The logo box: 64 px high, as wide as a card (a quarter of the page from 768 px).
+                  sizes={b.logoSrcset ? '(min-width: 768px) 240px, (min-width: 360px) 45vw, 90vw' : undefined}
+                  alt=""
+                  loading="lazy"
+                  className="mb-2 h-16 w-full object-contain object-left"
+                  data-brand-logo
+                />
+              ) : null}
               <span className="font-semibold">{b.name}</span>
               {b.country && <span className="text-sm text-ink-600">{b.country}</span>}
               <span className="mt-2 text-xs text-ink-400">{countOf(b.count, WORDS.product)}</span>
