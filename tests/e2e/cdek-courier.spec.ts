@@ -12,6 +12,9 @@ import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from '
  * suite's server has no СДЭК keys, so the spec runs its own against tests/support/fake-cdek.ts, as
  * cdek.spec.ts does; desktop only.
  */
+// One server for both tests: they run in one worker, one after the other.
+test.describe.configure({ mode: 'serial' })
+
 const server = ownServer('cdek-courier', 99)
 const base = server.base
 
