@@ -1,4 +1,5 @@
 import { expect, test, request as playwrightRequest } from '@playwright/test'
+import { DELIVERY_MESSAGES } from '../../src/domains/delivery/delivery'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_CDEK_CITIES, FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../support/fake-cdek'
 import { newStaff, signIn } from './admin/admin-kit'
@@ -84,9 +85,14 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
   await expect(courier.getByTestId('courier-period')).toContainText('Срок доставки:')
   await expect(courier.getByLabel('Дата доставки')).toHaveCount(0)
   await expect(courier.getByTestId('courier-price')).toContainText(formatRub(door.kopecks))
-  await buyer.screenshot({ path: test.info().outputPath('checkout-cdek-courier-1440.png'), fullPage: true })
+  // The refresh after the address was confirmed accepts it: the method shows no error any more.
+  await expect(buyer.locator('label').filter({ has: radio })).not.toContainText(DELIVERY_MESSAGES.fullAddress)
 
   await choosePay(buyer, /Наличными или картой при получении/)
+  // The delivery information block (after the payment, reading A) names the method and the address.
+  await expect(buyer.getByTestId('delivery-info')).toContainText('Курьер СДЭК')
+  await expect(buyer.getByTestId('delivery-info')).toContainText('г Москва, ул Тверская, д 7')
+  await buyer.screenshot({ path: test.info().outputPath('checkout-cdek-courier-1440.png'), fullPage: true })
   await placeOrder(buyer)
   await expect(buyer.getByTestId('order-status')).toBeVisible()
   const orderId = new URL(buyer.url()).searchParams.get('ORDER_ID')
