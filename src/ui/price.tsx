@@ -15,12 +15,13 @@ export function Price({
   const main = { sm: 'text-base', md: 'text-lg', lg: 'text-3xl' }[size]
   const hasOld = oldValue != null && oldValue > value
   return (
-    <span className={`inline-flex flex-wrap items-baseline gap-x-2 ${className}`}>
+    // Short classes (globals.css): a price is in every card of a list (ADR 213).
+    <span className={`price ${className}`}>
       <span className={`${main} font-bold ${hasOld ? 'text-sale-500' : 'text-ink-900'}`} data-price>
         {formatRub(value)}
       </span>
       {hasOld && (
-        <s className="text-sm text-ink-400" data-old-price>
+        <s className="price-old" data-old-price>
           <span className="sr-only">Старая цена: </span>
           {formatRub(oldValue)}
         </s>

@@ -5,7 +5,11 @@ import { trackEcommerce, type AnalyticsItem } from '@/domains/analytics/data-lay
 import { kopecksToRubles } from '@/lib/money'
 import { offerLabel, type OfferCardData, type ProductCardData } from './catalog'
 
-export function analyticsItem(product: ProductCardData, offer: OfferCardData, quantity = 1): AnalyticsItem {
+export function analyticsItem(
+  product: Pick<ProductCardData, 'name' | 'brandName' | 'sectionName'>,
+  offer: OfferCardData,
+  quantity = 1,
+): AnalyticsItem {
   return {
     item_id: String(offer.id),
     item_name: product.name,
@@ -18,7 +22,7 @@ export function analyticsItem(product: ProductCardData, offer: OfferCardData, qu
   }
 }
 
-export function trackSelectItem(product: ProductCardData, offer: OfferCardData, listName: string, index?: number): void {
+export function trackSelectItem(product: Pick<ProductCardData, 'name' | 'brandName' | 'sectionName'>, offer: OfferCardData, listName: string, index?: number): void {
   trackEcommerce('select_item', [analyticsItem(product, offer)], { item_list_name: listName, ...(index === undefined ? {} : { index }) })
 }
 

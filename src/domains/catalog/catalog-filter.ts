@@ -483,6 +483,17 @@ export interface FilterGroup {
 }
 
 /**
+ * A group as the filter's client component gets it: the options without their addresses, which it
+ * does not use (it builds the address from the state), so the page's payload does not carry them
+ * (ADR 213).
+ */
+export type FilterGroupView = Omit<FilterGroup, 'options'> & { options: Omit<FilterOption, 'url'>[] }
+
+export function filterGroupsView(groups: readonly FilterGroup[]): FilterGroupView[] {
+  return groups.map((g) => ({ ...g, options: g.options.map(({ url: _url, ...option }) => option) }))
+}
+
+/**
  * Filter groups for the page. Option addresses toggle that option (page reset to 1), so the filter
  * also works as plain links. The group fixed by the scope (purpose on a section page, brand on a
  * brand page) is left out.

@@ -48,6 +48,16 @@ export interface ProductCardData {
   offers: OfferCardData[]
 }
 
+/**
+ * A card as a list's client component gets it: without the codes and the drug flag, which only the
+ * server uses (addresses are already in `url`), so a list's payload does not carry them per card (ADR 213).
+ */
+export type CardView = Omit<ProductCardData, 'code' | 'sectionCode' | 'brandCode' | 'isDrug'>
+
+export function cardView({ code: _code, sectionCode: _section, brandCode: _brand, isDrug: _drug, ...card }: ProductCardData): CardView {
+  return card
+}
+
 export const UNTRACKED_STOCK_LIMIT = 100
 
 export function productUrl(sectionCode: string, productCode: string): string {

@@ -1,3 +1,5 @@
+'use client'
+
 import Link from 'next/link'
 import { JsonLd } from './json-ld'
 
@@ -6,7 +8,11 @@ export interface Crumb {
   url: string
 }
 
-/** Breadcrumbs with their schema.org BreadcrumbList; the last crumb is the current page. */
+/**
+ * Breadcrumbs with their schema.org BreadcrumbList; the last crumb is the current page. A client
+ * component with nothing that reacts: the payload carries the crumbs once, not their markup and the
+ * BreadcrumbList a second time after the HTML (ADR 213).
+ */
 export function Breadcrumbs({ items, baseUrl }: { items: Crumb[]; baseUrl: string }) {
   const all = [{ name: 'Главная', url: '/' }, ...items]
   return (

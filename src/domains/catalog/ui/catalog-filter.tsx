@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 import { CloseIcon } from '@/ui/icons'
-import type { FilterGroup } from '../catalog-filter'
+import type { FilterGroup, FilterGroupView } from '../catalog-filter'
 import { clampPrice, filterUrl, PROPERTY_PARAM_PREFIX, toggle, toggleProp, type FilterState, type SortCode } from '../filter-state'
 
 /** Spec point 9: filter changes apply after 1 s. */
@@ -68,7 +68,7 @@ export function CatalogFilter({
   basePath,
   foundText,
 }: {
-  groups: FilterGroup[]
+  groups: FilterGroupView[]
   state: FilterState
   basePath: string
   foundText: string
@@ -125,7 +125,7 @@ export function CatalogFilter({
   const sortGroup = groups.find((g) => g.id === 'sort')
   const facetGroups = groups.filter((g) => g.id !== 'sort')
 
-  const options = (g: FilterGroup) =>
+  const options = (g: FilterGroupView) =>
     g.id === 'price' ? (
       <div className="flex items-center gap-2 p-1">
         {g.options.map((o) => (
@@ -186,7 +186,7 @@ export function CatalogFilter({
       </>
     )
 
-  const activeCount = (g: FilterGroup) =>
+  const activeCount = (g: FilterGroupView) =>
     g.id === 'price'
       ? state.priceFrom !== null || state.priceTo !== null
         ? 1

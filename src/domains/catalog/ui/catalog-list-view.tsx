@@ -1,8 +1,10 @@
 import Link from 'next/link'
 import type { CatalogList } from '../catalog.server'
-import { visiblePartners, type PartnerLink } from '../catalog'
+import { cardView, visiblePartners, type PartnerLink } from '../catalog'
+import { filterGroupsView } from '../catalog-filter'
 import { Breadcrumbs, type Crumb } from './breadcrumbs'
 import { CatalogFilter } from './catalog-filter'
+import { Pagination } from './pagination'
 import { ProductList } from './product-list'
 import { PurposeMenu, type MenuItem } from './purpose-menu'
 
@@ -13,36 +15,18 @@ function productsWithPartners(partners: Record<number, PartnerLink[]>): number[]
     .map(([id]) => Number(id))
 }
 
-function Pagination({ list }: { list: CatalogList }) {
+function ListPagination({ list }: { list: CatalogList }) {
   if (list.pageCount <= 1) return null
   const pages = [...new Set([1, list.page - 2, list.page - 1, list.page, list.page + 1, list.page + 2, list.pageCount])]
     .filter((p) => p >= 1 && p <= list.pageCount)
     .sort((a, b) => a - b)
   return (
-    <nav aria-label="Страницы" className="mt-6 flex flex-wrap items-center justify-center gap-1 text-sm" data-pagination>
-      {list.page > 1 && (
-        <Link href={list.pageUrl(list.page - 1)} rel="prev" className="rounded-lg px-3 py-2 hover:bg-surface">
-          ← Назад
-        </Link>
-      )}
-      {pages.map((p, i) => (
-        <span key={p} className="flex items-center">
-          {i > 0 && p - (pages[i - 1] ?? p) > 1 && <span className="px-1 text-ink-400">…</span>}
-          <Link
-            href={list.pageUrl(p)}
-            aria-current={p === list.page ? 'page' : undefined}
-            className={`min-w-9 rounded-lg px-3 py-2 text-center ${p === list.page ? 'bg-brand-500 font-semibold text-white' : 'hover:bg-surface'}`}
-          >
-            {p}
-          </Link>
-        </span>
-      ))}
-      {list.page < list.pageCount && (
-        <Link href={list.pageUrl(list.page + 1)} rel="next" className="rounded-lg px-3 py-2 hover:bg-surface">
-          Вперёд →
-        </Link>
-      )}
-    </nav>
+    <Pagination
+      pages={pages.map((n) => ({ n, url: list.pageUrl(n) }))}
+      current={list.page}
+      prev={list.page > 1 ? list.pageUrl(list.page - 1) : null}
+      next={list.page < list.pageCount ? list.pageUrl(list.page + 1) : null}
+    />
   )
 }
 
@@ -72,7 +56,7 @@ export function CatalogListView({
         </div>
       )}
       <div className="mt-5">
-        <CatalogFilter key={query} groups={list.groups} state={list.state} basePath={list.heading.basePath} foundText={list.foundText} />
+        <CatalogFilter key={query} groups={filterGroupsView(list.groups)} state={list.state} basePath={list.heading.basePath} foundText={list.foundText} />
       </div>
       <div className="mt-4">
         {list.cards.length === 0 ? (
@@ -89,7 +73,7 @@ export function CatalogListView({
             <h2 className="sr-only">Товары</h2>
             <ProductList
               key={query}
-              cards={list.cards}
+              cards={list.cards.map(cardView)}
               withPartners={productsWithPartners(list.partners)}
               showMore={list.showMore}
               basePath={list.heading.basePath}
@@ -98,7 +82,7 @@ export function CatalogListView({
           </>
         )}
       </div>
-      <Pagination list={list} />
+      <ListPagination list={list} />
     </div>
   )
 }

@@ -19,9 +19,9 @@ export function OfferSwitcher<T extends OfferCardData>({
   const available = flavoursForSize(offers, active.packageSize)
   const chip = (selected: boolean) => `offer-chip ${compact ? 'text-xs' : 'text-sm'} ${selected ? 'offer-chip-on' : 'offer-chip-off'}`
   return (
-    <div className="flex flex-col gap-2">
+    <div className="offer-groups">
       {sizes.length > 1 || !compact ? (
-        <div role="group" aria-label="Размер упаковки" className="flex flex-wrap gap-1.5">
+        <div role="group" aria-label="Размер упаковки" className="offer-group">
           {sizes.map((size) => {
             const first = offerForSize(offers, size)
             return (
@@ -40,7 +40,7 @@ export function OfferSwitcher<T extends OfferCardData>({
         </div>
       ) : null}
       {tastes.length > 1 && (
-        <div role="group" aria-label="Вкус" className="flex flex-wrap gap-1.5">
+        <div role="group" aria-label="Вкус" className="offer-group">
           {tastes.map((taste) => {
             const selected = active.flavour === taste
             return (

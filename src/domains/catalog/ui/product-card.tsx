@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { FavoriteButton } from '@/domains/favorites/ui/favorite-button'
 import { Price } from '@/ui/price'
-import { IMPORT_SECTION_CODE, showsInlineRating, type PartnerLink, type ProductCardData } from '../catalog'
+import { IMPORT_SECTION_CODE, showsInlineRating, type CardView, type PartnerLink } from '../catalog'
 import { trackSelectItem } from '../analytics'
 import { OfferSwitcher } from './offer-switcher'
 import { PartnerLinksButton } from './partner-links-button'
@@ -21,7 +21,7 @@ export function ProductCard({
   hasPartners = false,
   priority = false,
 }: {
-  product: ProductCardData
+  product: CardView
   listName?: string
   index?: number
   /**
@@ -55,7 +55,7 @@ export function ProductCard({
             alt={product.name}
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : undefined}
-            className="h-full w-full object-contain"
+            className="card-img"
             data-card-picture
           />
         </Link>
@@ -72,15 +72,15 @@ export function ProductCard({
         {product.isImportReplace && (
           <Link
             href={`/catalog/${IMPORT_SECTION_CODE}/`}
-            className="absolute bottom-1 left-1 max-w-[calc(100%-0.5rem)] rounded-md bg-white/90 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-brand-700 ring-1 ring-brand-100"
+            className="card-import"
             title="Импортозамещение"
           >
             <ImportLogo />
           </Link>
         )}
       </div>
-      <div className="mt-3 flex flex-1 flex-col gap-1.5">
-        {product.line && <p className="text-xs uppercase tracking-wide text-ink-400">{product.line}</p>}
+      <div className="card-body">
+        {product.line && <p className="card-line">{product.line}</p>}
         <h3 className="card-title">
           <Link href={product.url} onClick={select} className="hover:text-brand-600">
             {product.name}
@@ -94,7 +94,7 @@ export function ProductCard({
           <OfferSwitcher offers={product.offers} active={offer} onChange={(o) => setActiveId(o.id)} compact />
         </div>
         <Price value={offer.price} oldValue={offer.oldPrice} className="mt-1" />
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="card-buy">
           <BuyButton productId={product.id} offerId={offer.id} className="flex-1" />
           {partners && partners.length > 0 ? (
             <PartnerLinksButton productId={product.id} partners={partners} productName={product.name} />

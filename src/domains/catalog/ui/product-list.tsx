@@ -1,7 +1,7 @@
 'use client'
 
 import { useState } from 'react'
-import type { PartnerLink, ProductCardData } from '../catalog'
+import type { CardView, PartnerLink } from '../catalog'
 import { fromCatalogItem, type CatalogResult, type ShowMoreButton } from '../catalog-wire'
 import { ProductCard } from './product-card'
 
@@ -32,7 +32,7 @@ export function ProductList({
   basePath,
   listName,
 }: {
-  cards: ProductCardData[]
+  cards: CardView[]
   /**
    * The cards whose products have partner links. The links themselves are asked for when a card's
    * 'В аптеках' is clicked: sent with the page they were 10 KB of 12 cards (ADR 213).
@@ -42,7 +42,7 @@ export function ProductList({
   basePath: string
   listName: string
 }) {
-  const [items, setItems] = useState<{ product: ProductCardData; partners?: PartnerLink[] }[]>(() =>
+  const [items, setItems] = useState<{ product: CardView; partners?: PartnerLink[] }[]>(() =>
     cards.map((product) => ({ product })),
   )
   const [button, setButton] = useState(showMore)
