@@ -251,6 +251,33 @@ describe('the featured slider through /api/admin/', () => {
     expect(await slideTitles()).toContain('Мимо редактора')
   })
 
+  it('keeps a typed picture when a save sends the same empty library choice, and drops it for a chosen one', async () => {
+    const [slide] = (await list()).slides.filter((s) => s.picture === null)
+    await db()
+      .update(featuredSlides)
+      .set({ image: '/upload/typed-by-seed.webp' })
+      .where(eq(featuredSlides.id, slide!.id))
+    const typed = async () =>
+      (
+        await db()
+          .select({ image: featuredSlides.image })
+          .from(featuredSlides)
+          .where(eq(featuredSlides.id, slide!.id))
+      )[0]!.image
+    const saved = await call(updateFeaturedSlideEndpoint, as.content, {
+      id: slide!.id,
+      body: { subtitle: 'Подзаголовок из формы', pictureId: null },
+    })
+    expect(saved.status).toBe(200)
+    expect(await typed()).toBe('/upload/typed-by-seed.webp')
+    const picture = await upload(as.content, await png('#2a9d8f', 900, 600))
+    await call(updateFeaturedSlideEndpoint, as.content, {
+      id: slide!.id,
+      body: { pictureId: picture.body.id },
+    })
+    expect(await typed()).toBe('')
+  })
+
   it('shows a slide only within its dates, and refuses an end before the start', async () => {
     const start = Date.now() + 24 * hour
     const created = await call<FeaturedSlideView>(createFeaturedSlideEndpoint, as.content, {

@@ -194,7 +194,12 @@ export async function updateFeaturedSlide(
       endsAt: iso(row.endsAt),
       active: row.active,
     }
-    const next = { ...patch, ...(patch.pictureId !== undefined ? { image: '' } : {}) }
+    // A newly chosen library picture replaces a typed one; the form sends its (unchanged) picture on every
+    // save, and that must not wipe a seed slide's typed picture.
+    const next = {
+      ...patch,
+      ...(patch.pictureId !== undefined && patch.pictureId !== row.pictureId ? { image: '' } : {}),
+    }
     // An instant written another way (+03:00 against Z) is the same instant: compare them as such.
     for (const key of ['startsAt', 'endsAt'] as const)
       if (next[key] !== undefined) next[key] = iso(date(next[key]))
