@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react'
 import { ui } from './styles'
 
 /** A labelled input with its error under it; the error is tied to the input for screen readers. */
@@ -15,6 +15,18 @@ export function Field({ label, error, hint, children }: { label: string; error?:
       ) : null}
     </label>
   )
+}
+
+/** A labelled text box bound to a string: an input, or a textarea of `rows` lines. */
+export function TextField({ label, error, value, onChange, rows, placeholder }: { label: string; error?: string | undefined; value: string; onChange: (value: string) => void; rows?: number; placeholder?: string }) {
+  const box = {
+    value,
+    placeholder,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    className: ui.input,
+    'aria-invalid': error ? true : undefined,
+  }
+  return <Field label={label} error={error}>{rows ? <textarea rows={rows} {...box} /> : <input {...box} />}</Field>
 }
 
 export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {

@@ -6,7 +6,7 @@ import { VIDEO_LINK_MESSAGE } from '@/domains/landings/meal-plan-video'
 import type { MealPlanView } from '@/domains/landings/programme-meal-plan-admin.schema'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
-import { Field, FormOutcome } from '../field'
+import { Field, FormOutcome, TextField } from '../field'
 import { ui } from '../styles'
 
 type Food = MealPlanView['steps'][number]['foods'][number]
@@ -84,15 +84,7 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
   return (
     <div className={`${ui.card} space-y-6 p-4 sm:p-6`} role="form" aria-label="Меню программы">
       <fieldset disabled={busy || !canEdit} className="space-y-6">
-        <Field label="Вступление" error={err('intro')}>
-          <textarea
-            rows={3}
-            value={intro}
-            onChange={(e) => setIntro(e.target.value)}
-            className={ui.input}
-            aria-invalid={err('intro') ? true : undefined}
-          />
-        </Field>
+        <TextField label="Вступление" error={err('intro')} value={intro} onChange={setIntro} rows={3} />
 
         <section aria-label="Этапы" className="space-y-4">
           <h2 className="text-lg font-semibold">Этапы: блюда и видео</h2>
@@ -156,40 +148,32 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                           ))}
                         </select>
                       </Field>
-                      <Field label="Приём пищи" error={err(`${at}.per`)}>
-                        <input
-                          value={f.per}
-                          onChange={(e) => change({ per: e.target.value })}
-                          className={ui.input}
-                          aria-invalid={err(`${at}.per`) ? true : undefined}
-                        />
-                      </Field>
-                      <Field label="Название" error={err(`${at}.title`)}>
-                        <input
-                          value={f.title}
-                          onChange={(e) => change({ title: e.target.value })}
-                          className={ui.input}
-                          aria-invalid={err(`${at}.title`) ? true : undefined}
-                        />
-                      </Field>
-                      <Field label="Картинка" error={err(`${at}.img`)}>
-                        <input
-                          value={f.img}
-                          onChange={(e) => change({ img: e.target.value })}
-                          className={ui.input}
-                          aria-invalid={err(`${at}.img`) ? true : undefined}
-                        />
-                      </Field>
+                      <TextField
+                        label="Приём пищи"
+                        error={err(`${at}.per`)}
+                        value={f.per}
+                        onChange={(value) => change({ per: value })}
+                      />
+                      <TextField
+                        label="Название"
+                        error={err(`${at}.title`)}
+                        value={f.title}
+                        onChange={(value) => change({ title: value })}
+                      />
+                      <TextField
+                        label="Картинка"
+                        error={err(`${at}.img`)}
+                        value={f.img}
+                        onChange={(value) => change({ img: value })}
+                      />
                       <div className="sm:col-span-2">
-                        <Field label="Описание" error={err(`${at}.text`)}>
-                          <textarea
-                            rows={2}
-                            value={f.text}
-                            onChange={(e) => change({ text: e.target.value })}
-                            className={ui.input}
-                            aria-invalid={err(`${at}.text`) ? true : undefined}
-                          />
-                        </Field>
+                        <TextField
+                          label="Описание"
+                          error={err(`${at}.text`)}
+                          value={f.text}
+                          onChange={(value) => change({ text: value })}
+                          rows={2}
+                        />
                       </div>
                     </Row>
                   )
@@ -239,32 +223,26 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                       onMove={(by) => setStage({ videos: moved(current.videos, j, by) })}
                       onRemove={() => setStage({ videos: current.videos.filter((x) => x.key !== v.key) })}
                     >
-                      <Field label="Название видео" error={err(`${at}.title`) ?? err(`${at}.id`)}>
-                        <input
-                          value={v.title}
-                          onChange={(e) => change({ title: e.target.value })}
-                          className={ui.input}
-                          aria-invalid={err(`${at}.title`) ? true : undefined}
-                        />
-                      </Field>
-                      <Field label="Обложка" error={err(`${at}.img`)}>
-                        <input
-                          value={v.img}
-                          onChange={(e) => change({ img: e.target.value })}
-                          className={ui.input}
-                          aria-invalid={err(`${at}.img`) ? true : undefined}
-                        />
-                      </Field>
+                      <TextField
+                        label="Название видео"
+                        error={err(`${at}.title`) ?? err(`${at}.id`)}
+                        value={v.title}
+                        onChange={(value) => change({ title: value })}
+                      />
+                      <TextField
+                        label="Обложка"
+                        error={err(`${at}.img`)}
+                        value={v.img}
+                        onChange={(value) => change({ img: value })}
+                      />
                       <div className="sm:col-span-2">
-                        <Field label="Ссылка на видео" error={err(`${at}.link`)}>
-                          <input
-                            value={v.link}
-                            onChange={(e) => change({ link: e.target.value })}
-                            placeholder="https://rutube.ru/video/…"
-                            className={ui.input}
-                            aria-invalid={err(`${at}.link`) ? true : undefined}
-                          />
-                        </Field>
+                        <TextField
+                          label="Ссылка на видео"
+                          error={err(`${at}.link`)}
+                          value={v.link}
+                          onChange={(value) => change({ link: value })}
+                          placeholder="https://rutube.ru/video/…"
+                        />
                       </div>
                     </Row>
                   )
@@ -309,42 +287,34 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                   onMove={(by) => setExperts((all) => moved(all, i, by))}
                   onRemove={() => setExperts((all) => all.filter((e) => e.key !== x.key))}
                 >
-                  <Field label="Имя" error={err(`${at}.name`)}>
-                    <input
-                      value={x.name}
-                      onChange={(e) => change({ name: e.target.value })}
-                      className={ui.input}
-                      aria-invalid={err(`${at}.name`) ? true : undefined}
-                    />
-                  </Field>
-                  <Field label="Должность" error={err(`${at}.position`)}>
-                    <input
-                      value={x.position}
-                      onChange={(e) => change({ position: e.target.value })}
-                      className={ui.input}
-                      aria-invalid={err(`${at}.position`) ? true : undefined}
-                    />
-                  </Field>
+                  <TextField
+                    label="Имя"
+                    error={err(`${at}.name`)}
+                    value={x.name}
+                    onChange={(value) => change({ name: value })}
+                  />
+                  <TextField
+                    label="Должность"
+                    error={err(`${at}.position`)}
+                    value={x.position}
+                    onChange={(value) => change({ position: value })}
+                  />
                   <div className="sm:col-span-2">
-                    <Field label="Фото" error={err(`${at}.img`)}>
-                      <input
-                        value={x.img}
-                        onChange={(e) => change({ img: e.target.value })}
-                        className={ui.input}
-                        aria-invalid={err(`${at}.img`) ? true : undefined}
-                      />
-                    </Field>
+                    <TextField
+                      label="Фото"
+                      error={err(`${at}.img`)}
+                      value={x.img}
+                      onChange={(value) => change({ img: value })}
+                    />
                   </div>
                   <div className="sm:col-span-2">
-                    <Field label="Совет" error={err(`${at}.text`)}>
-                      <textarea
-                        rows={3}
-                        value={x.text}
-                        onChange={(e) => change({ text: e.target.value })}
-                        className={ui.input}
-                        aria-invalid={err(`${at}.text`) ? true : undefined}
-                      />
-                    </Field>
+                    <TextField
+                      label="Совет"
+                      error={err(`${at}.text`)}
+                      value={x.text}
+                      onChange={(value) => change({ text: value })}
+                      rows={3}
+                    />
                   </div>
                 </Row>
               )
