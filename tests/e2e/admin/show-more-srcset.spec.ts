@@ -102,7 +102,7 @@ test("a card appended by «ПОКАЗАТЬ ЕЩЁ» has the uploaded picture's 
   // The browser picked one of the sizes for the card's box (once the lazy picture is near the screen).
   await appended.scrollIntoViewIfNeeded()
   await expect
-    .poll(() => appended.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
+    .poll(() => appended.evaluate((img: HTMLImageElement) => (img.currentSrc ? new URL(img.currentSrc).pathname : '')))
     .toMatch(
       new RegExp(
         `^(${[urls.thumb, urls.card, urls.gallery].map((u) => u.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
