@@ -1,9 +1,9 @@
 import { expect, test, request as playwrightRequest } from '@playwright/test'
 import { DELIVERY_MESSAGES } from '../../src/domains/delivery/delivery'
 import { formatRub } from '../../src/lib/money'
-import { FAKE_CDEK_CITIES, FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../support/fake-cdek'
+import { type FakeCdek } from '../support/fake-cdek'
 import { newStaff, signIn } from './admin/admin-kit'
-import { ownServer } from './own-server'
+import { fakeTariffs, ownServerWithFakeCdek } from './cdek-kit'
 import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
 
 /**
@@ -16,47 +16,11 @@ import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from '
 // One server for both tests: they run in one worker, one after the other.
 test.describe.configure({ mode: 'serial' })
 
-const server = ownServer('cdek-courier', 99)
-const base = server.base
-
-let fake: FakeCdek | undefined
-
-test.beforeAll(async () => {
-  if (test.info().project.name !== 'desktop-1440') return
-  test.setTimeout(180_000)
-  fake = await startFakeCdek(FAKE_CDEK_CITIES.map((c) => (c.code === 44 ? { ...c, points: 30 } : c)))
-  await server.start({
-    CDEK_CLIENT_ID: FAKE_CDEK_KEYS.clientId,
-    CDEK_CLIENT_SECRET: FAKE_CDEK_KEYS.clientSecret,
-    CDEK_API_URL: fake.url,
-    CDEK_SHIPMENT_POINT: 'MSK5',
-  })
-})
-
-test.afterAll(async () => {
-  server.stop()
-  await fake?.close()
-})
+const { base, fake } = ownServerWithFakeCdek('cdek-courier', 99)
 
 /** The fake calculator's answer for the box the shop last asked about: its cheapest склад-дверь (mode 3) tariff, in kopecks. */
 async function fakeDoorQuote(f: FakeCdek): Promise<{ kopecks: number; tariff: number }> {
-  const asked = f.log.filter((l) => l.method === 'POST' && l.path === '/calculator/tarifflist').at(-1)?.body
-  expect(asked).toBeDefined()
-  const token = (await (
-    await fetch(`${f.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: FAKE_CDEK_KEYS.clientId, client_secret: FAKE_CDEK_KEYS.clientSecret }),
-    })
-  ).json()) as { access_token: string }
-  const answer = (await (
-    await fetch(`${f.url}/calculator/tarifflist`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(asked),
-    })
-  ).json()) as { tariff_codes: { tariff_code: number; delivery_mode: number; delivery_sum: number }[] }
-  const best = answer.tariff_codes.filter((t) => t.delivery_mode === 3).sort((a, b) => a.delivery_sum - b.delivery_sum)[0]!
+  const best = (await fakeTariffs(f)).filter((t) => t.delivery_mode === 3).sort((a, b) => a.delivery_sum - b.delivery_sum)[0]!
   return { kopecks: Math.round(best.delivery_sum * 100), tariff: best.tariff_code }
 }
 
@@ -70,7 +34,7 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
 
   const radio = buyer.getByRole('radio', { name: /Курьер СДЭК/ })
   await expect(radio).toBeVisible()
-  const door = await fakeDoorQuote(fake!)
+  const door = await fakeDoorQuote(fake())
   expect(door.kopecks).toBeGreaterThan(0)
   // The list shows СДЭК's door price beside the method.
   await expect(buyer.locator('label').filter({ has: radio })).toContainText(formatRub(door.kopecks))
@@ -110,7 +74,7 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (СДЭК)' }).click()
   await expect(panel).toContainText('Принят СДЭК (ждёт проверки)')
-  const sent = [...fake!.orders.values()].at(-1)!.body
+  const sent = [...fake().orders.values()].at(-1)!.body
   expect(sent).toMatchObject({ number: orderId, shipment_point: 'MSK5', tariff_code: door.tariff, to_location: { code: 44, address: 'г Москва, ул Тверская, д 7' } })
   expect(sent.delivery_point).toBeUndefined()
   await context.close()
@@ -128,7 +92,7 @@ test('«Курьер СДЭК» on a 375 px screen: the address, then СДЭК\u
   await courier.getByLabel('Адрес доставки').fill('ул Тверская, д 9')
   await courier.getByRole('option', { name: 'г Москва, ул Тверская, д 9', exact: true }).getByRole('button').dispatchEvent('click')
   await expect(courier.getByTestId('courier-period')).toContainText('Срок доставки:')
-  await expect(courier.getByTestId('courier-price')).toContainText(formatRub((await fakeDoorQuote(fake!)).kopecks))
+  await expect(courier.getByTestId('courier-price')).toContainText(formatRub((await fakeDoorQuote(fake())).kopecks))
   // Nothing sticks out of the narrow screen.
   expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await buyer.screenshot({ path: test.info().outputPath('checkout-cdek-courier-375.png'), fullPage: true })

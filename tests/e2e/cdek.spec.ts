@@ -1,8 +1,8 @@
 import { expect, test, request as playwrightRequest } from '@playwright/test'
 import { formatRub } from '../../src/lib/money'
-import { FAKE_CDEK_CITIES, FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../support/fake-cdek'
+import { type FakeCdek } from '../support/fake-cdek'
 import { newStaff, signIn } from './admin/admin-kit'
-import { ownServer } from './own-server'
+import { fakeTariffs, ownServerWithFakeCdek } from './cdek-kit'
 import {
   addToBasket,
   choosePay,
@@ -19,52 +19,11 @@ import {
  * suite's server has no СДЭК keys, so this spec runs its own with CDEK_* pointing at the local fake
  * (tests/support/fake-cdek.ts), on a copy of the seeded database, as yookassa.spec.ts does; desktop only.
  */
-const server = ownServer('cdek', 93)
-const base = server.base
-
-let fake: FakeCdek | undefined
-
-test.beforeAll(async () => {
-  if (test.info().project.name !== 'desktop-1440') return
-  test.setTimeout(180_000)
-  // Moscow with a few dozen points: the picker's list, not the map's load, is what this test is about.
-  fake = await startFakeCdek(FAKE_CDEK_CITIES.map((c) => (c.code === 44 ? { ...c, points: 30 } : c)))
-  await server.start({
-    CDEK_CLIENT_ID: FAKE_CDEK_KEYS.clientId,
-    CDEK_CLIENT_SECRET: FAKE_CDEK_KEYS.clientSecret,
-    CDEK_API_URL: fake.url,
-    CDEK_SHIPMENT_POINT: 'MSK5',
-  })
-})
-
-test.afterAll(async () => {
-  server.stop()
-  await fake?.close()
-})
+const { base, fake } = ownServerWithFakeCdek('cdek', 93)
 
 /** What the fake calculator answers for the parcel the shop last asked about: the cheapest склад-склад tariff, in kopecks. */
 async function fakeQuoteKopecks(f: FakeCdek): Promise<number> {
-  const asked = f.log.filter((l) => l.method === 'POST' && l.path === '/calculator/tarifflist').at(-1)?.body
-  expect(asked).toBeDefined()
-  const token = (await (
-    await fetch(`${f.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: FAKE_CDEK_KEYS.clientId,
-        client_secret: FAKE_CDEK_KEYS.clientSecret,
-      }),
-    })
-  ).json()) as { access_token: string }
-  const answer = (await (
-    await fetch(`${f.url}/calculator/tarifflist`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(asked),
-    })
-  ).json()) as { tariff_codes: { delivery_mode: number; delivery_sum: number }[] }
-  const sums = answer.tariff_codes.filter((t) => t.delivery_mode === 4).map((t) => t.delivery_sum)
+  const sums = (await fakeTariffs(f)).filter((t) => t.delivery_mode === 4).map((t) => t.delivery_sum)
   return Math.round(Math.min(...sums) * 100)
 }
 
@@ -81,7 +40,7 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
   // The point is one of the fake СДЭК's (its codes, not the demo's SDK-…), priced by its calculator.
   const detail = buyer.getByTestId('pickup-picker').getByTestId('point-detail')
   await expect(detail).toContainText('Москва, ПВЗ №')
-  const price = await fakeQuoteKopecks(fake!)
+  const price = await fakeQuoteKopecks(fake())
   expect(price).toBeGreaterThan(0)
   await expect(detail).toContainText(formatRub(price))
   await choosePay(buyer, /Наличными или картой при получении/)
@@ -101,13 +60,13 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (СДЭК)' }).click()
   await expect(panel).toContainText('Принят СДЭК (ждёт проверки)')
-  const [uuid, sent] = [...fake!.orders.entries()].at(-1)!
+  const [uuid, sent] = [...fake().orders.entries()].at(-1)!
   expect(sent.body).toMatchObject({ number: orderId, shipment_point: 'MSK5', type: 1 })
   const pointCode = String(sent.body.delivery_point)
   expect(pointCode).toMatch(/^MSK\d{4}$/)
 
   // СДЭК moves the parcel to the point and posts its webhook: the shop re-reads the order and shows it.
-  fake!.setStatus(uuid, 'ACCEPTED_AT_PICK_UP_POINT', '2026-03-06T11:30:00+0300', '1234567890')
+  fake().setStatus(uuid, 'ACCEPTED_AT_PICK_UP_POINT', '2026-03-06T11:30:00+0300', '1234567890')
   const hook = await api.post('/delivery/notify/cdek/', {
     data: {
       type: 'ORDER_STATUS',

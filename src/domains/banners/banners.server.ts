@@ -30,9 +30,23 @@ const STEP = 10
 const iso = (d: Date | null) => (d === null ? null : d.toISOString())
 const date = (s: string | null) => (s === null ? null : new Date(s))
 
-function checkWindow(startsAt: Date | null, endsAt: Date | null): void {
+type ShownBounds = { startsAt: string | null; endsAt: string | null }
+
+/**
+ * Refuses a shown window that ends before it starts. On an update, `patch` holds the bounds that change;
+ * a bound it leaves out keeps its present value.
+ */
+function checkWindow(bounds: ShownBounds, patch: Partial<ShownBounds> = {}): void {
+  const startsAt = date(patch.startsAt !== undefined ? patch.startsAt : bounds.startsAt)
+  const endsAt = date(patch.endsAt !== undefined ? patch.endsAt : bounds.endsAt)
   if (startsAt !== null && endsAt !== null && endsAt.getTime() <= startsAt.getTime())
     throw invalid([{ field: 'endsAt', message: M.range }])
+}
+
+/** A slide's chosen library picture must exist; the check's lock keeps it from being deleted meanwhile. */
+async function requireSlidePicture(tx: Tx, pictureId: number | null | undefined): Promise<void> {
+  if (pictureId !== undefined && pictureId !== null)
+    await requireLibraryPicture(tx, pictureId, 'pictureId', M.picture)
 }
 
 /* ---------- the featured slider ---------- */
@@ -128,11 +142,11 @@ async function offerOf(tx: Tx, productCode: string): Promise<number> {
 /** A new slide, last in the slider. The table's lock keeps two new slides from taking one position. */
 export async function createFeaturedSlide(q: Db, actor: Actor, input: unknown): Promise<FeaturedSlideView> {
   const { productCode, startsAt, endsAt, ...slide } = parsed(featuredSlideInput, input)
-  checkWindow(date(startsAt), date(endsAt))
+  checkWindow({ startsAt, endsAt })
   const id = await q.transaction(async (tx) => {
     await lockTable(tx, featuredSlides)
     const offerId = await offerOf(tx, productCode)
-    if (slide.pictureId !== null) await requireLibraryPicture(tx, slide.pictureId, 'pictureId', M.picture)
+    await requireSlidePicture(tx, slide.pictureId)
     const [last] = await tx
       .select({ sort: sql<number>`coalesce(max(${featuredSlides.sort}), 0)::int` })
       .from(featuredSlides)
@@ -205,12 +219,8 @@ export async function updateFeaturedSlide(
       if (next[key] !== undefined) next[key] = iso(date(next[key]))
     const { before, after } = changed(current, next)
     if (Object.keys(after).length === 0) return
-    checkWindow(
-      date(after.startsAt !== undefined ? after.startsAt : current.startsAt),
-      date(after.endsAt !== undefined ? after.endsAt : current.endsAt),
-    )
-    if (after.pictureId !== undefined && after.pictureId !== null)
-      await requireLibraryPicture(tx, after.pictureId, 'pictureId', M.picture)
+    checkWindow(current, after)
+    await requireSlidePicture(tx, after.pictureId)
     const { productCode, startsAt, endsAt, ...plain } = after
     await tx
       .update(featuredSlides)
@@ -241,7 +251,7 @@ export async function updateFeaturedSlide(
 
 export async function createLightLine(q: Db, actor: Actor, input: unknown): Promise<LightLineView> {
   const { startsAt, endsAt, ...line } = parsed(lightLineInput, input)
-  checkWindow(date(startsAt), date(endsAt))
+  checkWindow({ startsAt, endsAt })
   const id = await q.transaction(async (tx) => {
     await lockTable(tx, lightLineBanners)
     const [last] = await tx
@@ -296,10 +306,7 @@ export async function updateLightLine(
       if (next[key] !== undefined) next[key] = iso(date(next[key]))
     const { before, after } = changed(current, next)
     if (Object.keys(after).length === 0) return
-    checkWindow(
-      date(after.startsAt !== undefined ? after.startsAt : current.startsAt),
-      date(after.endsAt !== undefined ? after.endsAt : current.endsAt),
-    )
+    checkWindow(current, after)
     const { startsAt, endsAt, ...plain } = after
     await tx
       .update(lightLineBanners)

@@ -6,7 +6,7 @@ import type { FeaturedSlideView } from '@/domains/banners/banners'
 import { useHydrated } from '@/ui/use-hydrated'
 import { adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
-import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
+import { OrderedList } from '../ordered-list'
 import { ui } from '../styles'
 import { DateFields, ShownBadge, datesOf, datesText, errorsOf } from './banner-parts'
 import { PicturePicker } from '../picture-picker'
@@ -205,125 +205,49 @@ export function FeaturedSlides({
   canEdit: boolean
   now: string
 }) {
-  const hydrated = useHydrated()
-  const router = useRouter()
-  const [editing, setEditing] = useState<number | null>(null)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const [announce, setAnnounce] = useState('')
-  const locked = busy || !hydrated || !canEdit || editing !== null
-
-  const act = async (run: () => Promise<unknown>, said: string) => {
-    setError(undefined)
-    setBusy(true)
-    try {
-      await run()
-      setAnnounce(said)
-      router.refresh()
-    } catch (e) {
-      setError(errorsOf(e).form)
-    } finally {
-      setBusy(false)
-    }
-  }
-  const move = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= slides.length) return
-    void act(
-      () =>
-        adminFetch('POST', '/api/admin/banners/slides/order/', {
-          ids: moved(
-            slides.map((s) => s.id),
-            from,
-            to,
-          ),
-        }),
-      `«${slides[from]!.title}» — теперь ${to + 1}-й из ${slides.length}.`,
-    )
-  }
-  const toggle = (s: FeaturedSlideView) =>
-    void act(
-      () => adminFetch('PATCH', `/api/admin/banners/slides/${s.id}/`, { active: !s.active }),
-      s.active ? `Слайд «${s.title}» скрыт.` : `Слайд «${s.title}» показан.`,
-    )
-  const { rowProps, rowClass } = useDragOrder(move, locked)
-
   return (
-    <section className={`${ui.card} space-y-3 p-4 sm:p-6`} aria-labelledby="featured-title">
-      <div>
-        <h2 id="featured-title" className="text-lg font-semibold">
-          Большой слайдер
-        </h2>
-        <p className="text-sm text-ink-600">
-          Верх главной и блок «Рекомендуем» на странице товара: один товар на слайд, цена — из предложения.
-        </p>
-      </div>
-      {slides.length === 0 ? (
-        <p className="text-sm text-ink-600">Слайдов пока нет: слайдер на главной не показывается.</p>
-      ) : null}
-      <ol className="space-y-2" aria-label="Слайды по порядку">
-        {slides.map((s, i) => (
-          <li
-            key={s.id}
-            data-banner-slide={s.id}
-            {...rowProps(i)}
-            className={`rounded-md border border-line p-3 ${s.active ? 'bg-white' : 'bg-surface'} ${rowClass(i)}`}
-          >
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-              {canEdit ? <DragHandle /> : null}
-              {s.preview ? (
-                <img
-                  src={s.picture?.urls.thumb || s.preview}
-                  alt=""
-                  className="size-14 rounded border border-line bg-surface object-contain"
-                />
-              ) : (
-                <span className="grid size-14 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">
-                  нет
-                </span>
-              )}
-              <div className="min-w-48 flex-1">
-                <div className="font-medium">{s.title}</div>
-                <div className="text-xs break-words text-ink-600">
-                  {s.productName} · <span className="font-mono">{s.link || 'страница товара'}</span>
-                </div>
-                <div className="text-xs text-ink-600">{datesText(s)}</div>
-              </div>
-              <ShownBadge banner={s} now={now} />
-              {canEdit ? (
-                <div className="flex flex-wrap gap-1.5">
-                  <MoveButtons index={i} count={slides.length} name={s.title} locked={locked} move={move} />
-                  <button
-                    type="button"
-                    className={`${ui.buttonSecondary} px-3 py-1`}
-                    disabled={locked}
-                    onClick={() => toggle(s)}
-                    aria-label={`${s.active ? 'Скрыть' : 'Показать'}: ${s.title}`}
-                  >
-                    {s.active ? 'Скрыть' : 'Показать'}
-                  </button>
-                  <button
-                    type="button"
-                    className={`${ui.buttonSecondary} px-3 py-1`}
-                    disabled={busy || !hydrated}
-                    onClick={() => setEditing(editing === s.id ? null : s.id)}
-                  >
-                    Изменить
-                  </button>
-                </div>
-              ) : null}
+    <OrderedList
+      heading="Большой слайдер"
+      headingId="featured-title"
+      intro="Верх главной и блок «Рекомендуем» на странице товара: один товар на слайд, цена — из предложения."
+      label="Слайды по порядку"
+      empty="Слайдов пока нет: слайдер на главной не показывается."
+      items={slides}
+      canEdit={canEdit}
+      rowData="data-banner-slide"
+      nameOf={(s) => s.title}
+      ordinal="й"
+      saveOrder={(ids) => adminFetch('POST', '/api/admin/banners/slides/order/', { ids })}
+      toggle={{
+        send: (s) => adminFetch('PATCH', `/api/admin/banners/slides/${s.id}/`, { active: !s.active }),
+        said: (s) => (s.active ? `Слайд «${s.title}» скрыт.` : `Слайд «${s.title}» показан.`),
+      }}
+      summary={(s) => (
+        <>
+          {s.preview ? (
+            <img
+              src={s.picture?.urls.thumb || s.preview}
+              alt=""
+              className="size-14 rounded border border-line bg-surface object-contain"
+            />
+          ) : (
+            <span className="grid size-14 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">
+              нет
+            </span>
+          )}
+          <div className="min-w-48 flex-1">
+            <div className="font-medium">{s.title}</div>
+            <div className="text-xs break-words text-ink-600">
+              {s.productName} · <span className="font-mono">{s.link || 'страница товара'}</span>
             </div>
-            {editing === s.id ? (
-              <SlideForm key={JSON.stringify(s)} slide={s} onDone={() => setEditing(null)} />
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      <FormOutcome error={error} />
-      {canEdit ? <NewSlideForm onCreated={(title) => setAnnounce(`Слайд «${title}» добавлен.`)} /> : null}
-    </section>
+            <div className="text-xs text-ink-600">{datesText(s)}</div>
+          </div>
+          <ShownBadge banner={s} now={now} />
+        </>
+      )}
+      form={(s, close) => <SlideForm slide={s} onDone={close} />}
+      newForm={(announce) => <NewSlideForm onCreated={(title) => announce(`Слайд «${title}» добавлен.`)} />}
+    />
   )
 }
 

@@ -6,7 +6,7 @@ import type { LightLineView } from '@/domains/banners/banners'
 import { useHydrated } from '@/ui/use-hydrated'
 import { adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
-import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
+import { OrderedList } from '../ordered-list'
 import { ui } from '../styles'
 import { DateFields, ShownBadge, datesOf, datesText, errorsOf } from './banner-parts'
 
@@ -134,121 +134,43 @@ export function LightLines({
   canEdit: boolean
   now: string
 }) {
-  const hydrated = useHydrated()
-  const router = useRouter()
-  const [editing, setEditing] = useState<number | null>(null)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const [announce, setAnnounce] = useState('')
-  const locked = busy || !hydrated || !canEdit || editing !== null
-
-  const act = async (run: () => Promise<unknown>, said: string) => {
-    setError(undefined)
-    setBusy(true)
-    try {
-      await run()
-      setAnnounce(said)
-      router.refresh()
-    } catch (e) {
-      setError(errorsOf(e).form)
-    } finally {
-      setBusy(false)
-    }
-  }
-  const move = (from: number, to: number) => {
-    if (from === to || to < 0 || to >= lines.length) return
-    void act(
-      () =>
-        adminFetch('POST', '/api/admin/banners/light-lines/order/', {
-          ids: moved(
-            lines.map((l) => l.id),
-            from,
-            to,
-          ),
-        }),
-      `«${lines[from]!.text}» — теперь ${to + 1}-я из ${lines.length}.`,
-    )
-  }
-  const { rowProps, rowClass } = useDragOrder(move, locked)
-
   return (
-    <section className={`${ui.card} space-y-3 p-4 sm:p-6`} aria-labelledby="light-line-title">
-      <div>
-        <h2 id="light-line-title" className="text-lg font-semibold">
-          Полоса над шапкой
-        </h2>
-        <p className="text-sm text-ink-600">
-          На сайте — первая по порядку полоса, которая показывается сейчас.
-        </p>
-      </div>
-      {lines.length === 0 ? <p className="text-sm text-ink-600">Полос пока нет.</p> : null}
-      <ol className="space-y-2" aria-label="Полосы по порядку">
-        {lines.map((l, i) => (
-          <li
-            key={l.id}
-            data-light-line={l.id}
-            {...rowProps(i)}
-            className={`rounded-md border border-line p-3 ${l.active ? 'bg-white' : 'bg-surface'} ${rowClass(i)}`}
-          >
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-              {canEdit ? <DragHandle /> : null}
-              <div className="min-w-48 flex-1">
-                <div className="font-medium break-words">{l.text}</div>
-                <div className="text-xs text-ink-600">
-                  {l.link ? (
-                    <>
-                      {l.linkText || 'Подробнее'} → <span className="font-mono break-all">{l.link}</span>{' '}
-                      ·{' '}
-                    </>
-                  ) : null}
-                  {datesText(l)}
-                </div>
-              </div>
-              <ShownBadge banner={l} now={now} />
-              {canEdit ? (
-                <div className="flex flex-wrap gap-1.5">
-                  <MoveButtons index={i} count={lines.length} name={l.text} locked={locked} move={move} />
-                  <button
-                    type="button"
-                    className={`${ui.buttonSecondary} px-3 py-1`}
-                    disabled={locked}
-                    aria-label={`${l.active ? 'Скрыть' : 'Показать'}: ${l.text}`}
-                    onClick={() =>
-                      void act(
-                        () =>
-                          adminFetch('PATCH', `/api/admin/banners/light-lines/${l.id}/`, {
-                            active: !l.active,
-                          }),
-                        l.active ? 'Полоса скрыта.' : 'Полоса показана.',
-                      )
-                    }
-                  >
-                    {l.active ? 'Скрыть' : 'Показать'}
-                  </button>
-                  <button
-                    type="button"
-                    className={`${ui.buttonSecondary} px-3 py-1`}
-                    disabled={busy || !hydrated}
-                    onClick={() => setEditing(editing === l.id ? null : l.id)}
-                  >
-                    Изменить
-                  </button>
-                </div>
+    <OrderedList
+      heading="Полоса над шапкой"
+      headingId="light-line-title"
+      intro="На сайте — первая по порядку полоса, которая показывается сейчас."
+      label="Полосы по порядку"
+      empty="Полос пока нет."
+      items={lines}
+      canEdit={canEdit}
+      rowData="data-light-line"
+      nameOf={(l) => l.text}
+      ordinal="я"
+      saveOrder={(ids) => adminFetch('POST', '/api/admin/banners/light-lines/order/', { ids })}
+      toggle={{
+        send: (l) => adminFetch('PATCH', `/api/admin/banners/light-lines/${l.id}/`, { active: !l.active }),
+        said: (l) => (l.active ? 'Полоса скрыта.' : 'Полоса показана.'),
+      }}
+      summary={(l) => (
+        <>
+          <div className="min-w-48 flex-1">
+            <div className="font-medium break-words">{l.text}</div>
+            <div className="text-xs text-ink-600">
+              {l.link ? (
+                <>
+                  {l.linkText || 'Подробнее'} → <span className="font-mono break-all">{l.link}</span> ·{' '}
+                </>
               ) : null}
+              {datesText(l)}
             </div>
-            {editing === l.id ? (
-              <LineForm key={JSON.stringify(l)} line={l} onDone={() => setEditing(null)} />
-            ) : null}
-          </li>
-        ))}
-      </ol>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      <FormOutcome error={error} />
-      {canEdit ? (
-        <LineForm line={null} onDone={(text) => setAnnounce(`Полоса «${text}» добавлена.`)} />
-      ) : null}
-    </section>
+          </div>
+          <ShownBadge banner={l} now={now} />
+        </>
+      )}
+      form={(l, close) => <LineForm line={l} onDone={close} />}
+      newForm={(announce) => (
+        <LineForm line={null} onDone={(text) => announce(`Полоса «${text}» добавлена.`)} />
+      )}
+    />
   )
 }

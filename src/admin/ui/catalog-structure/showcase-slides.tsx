@@ -7,7 +7,7 @@ import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Badge } from '../badge'
 import { Field, FormOutcome, TextInput } from '../field'
-import { DragHandle, MoveButtons, moved, useDragOrder } from '../filter-properties/reorder'
+import { OrderedList } from '../ordered-list'
 import { PicturePicker } from '../picture-picker'
 import { ui } from '../styles'
 
@@ -114,68 +114,33 @@ function SlideForm({ slide, onDone }: { slide: ShowcaseSlideView; onDone: () => 
  * each move sending the whole order; a slide opens its own form; a slide is hidden, never deleted.
  */
 export function ShowcaseSlides({ tabId, slides, canEdit }: { tabId: number; slides: ShowcaseSlideView[]; canEdit: boolean }) {
-  const hydrated = useHydrated()
-  const router = useRouter()
-  const [editing, setEditing] = useState<number | null>(null)
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const [announce, setAnnounce] = useState('')
-  const locked = busy || !hydrated || !canEdit || editing !== null
-
-  const move = async (from: number, to: number) => {
-    if (from === to || to < 0 || to >= slides.length) return
-    setError(undefined)
-    setBusy(true)
-    try {
-      await adminFetch('POST', `/api/admin/showcases/${tabId}/slides/order/`, { slideIds: moved(slides.map((s) => s.id), from, to) })
-      setAnnounce(`«${slides[from]!.title}» — теперь ${to + 1}-й из ${slides.length}.`)
-      router.refresh()
-    } catch (e) {
-      setError(errorsOf(e).form)
-    } finally {
-      setBusy(false)
-    }
-  }
-  const { rowProps, rowClass } = useDragOrder((from, to) => void move(from, to), locked)
-
   return (
-    <section className={`${ui.card} space-y-3 p-4 sm:p-6`} aria-labelledby="slides-title">
-      <h2 id="slides-title" className="text-lg font-semibold">
-        Слайды
-      </h2>
-      {slides.length === 0 ? <p className="text-sm text-ink-600">Слайдов пока нет: вкладка на главной пуста.</p> : null}
-      <ol className="space-y-2" aria-label="Слайды по порядку">
-        {slides.map((s, i) => (
-          <li key={s.id} data-slide={s.id} {...rowProps(i)} className={`rounded-md border border-line p-3 ${s.active ? 'bg-white' : 'bg-surface'} ${rowClass(i)}`}>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-              {canEdit ? <DragHandle /> : null}
-              {s.picture?.urls.thumb || s.img ? <img src={s.picture?.urls.thumb || s.img} alt="" className="size-12 rounded border border-line bg-surface object-contain" /> : <span className="grid size-12 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">товар</span>}
-              <div className="min-w-40 flex-1">
-                <div className="font-medium">{s.title}</div>
-                <div className="text-xs text-ink-600">
-                  {s.productName} · <span className="font-mono">{s.link || 'страница товара'}</span>
-                </div>
-              </div>
-              <Badge tone={s.active ? 'good' : 'neutral'}>{s.active ? 'Показан' : 'Скрыт'}</Badge>
-              {canEdit ? (
-                <div className="flex flex-wrap gap-1.5">
-                  <MoveButtons index={i} count={slides.length} name={s.title} locked={locked} move={(from, to) => void move(from, to)} />
-                  <button type="button" className={`${ui.buttonSecondary} px-3 py-1`} disabled={busy || !hydrated} onClick={() => setEditing(editing === s.id ? null : s.id)}>
-                    Изменить
-                  </button>
-                </div>
-              ) : null}
+    <OrderedList
+      heading="Слайды"
+      headingId="slides-title"
+      label="Слайды по порядку"
+      empty="Слайдов пока нет: вкладка на главной пуста."
+      items={slides}
+      canEdit={canEdit}
+      rowData="data-slide"
+      nameOf={(s) => s.title}
+      ordinal="й"
+      saveOrder={(slideIds) => adminFetch('POST', `/api/admin/showcases/${tabId}/slides/order/`, { slideIds })}
+      summary={(s) => (
+        <>
+          {s.picture?.urls.thumb || s.img ? <img src={s.picture?.urls.thumb || s.img} alt="" className="size-12 rounded border border-line bg-surface object-contain" /> : <span className="grid size-12 place-items-center rounded border border-dashed border-line text-[10px] text-ink-600">товар</span>}
+          <div className="min-w-40 flex-1">
+            <div className="font-medium">{s.title}</div>
+            <div className="text-xs text-ink-600">
+              {s.productName} · <span className="font-mono">{s.link || 'страница товара'}</span>
             </div>
-            {editing === s.id ? <SlideForm key={JSON.stringify(s)} slide={s} onDone={() => setEditing(null)} /> : null}
-          </li>
-        ))}
-      </ol>
-      <p role="status" className="sr-only">
-        {announce}
-      </p>
-      <FormOutcome error={error} />
-      {canEdit ? <NewSlideForm tabId={tabId} onCreated={(title) => setAnnounce(`Слайд «${title}» добавлен.`)} /> : null}
-    </section>
+          </div>
+          <Badge tone={s.active ? 'good' : 'neutral'}>{s.active ? 'Показан' : 'Скрыт'}</Badge>
+        </>
+      )}
+      form={(s, close) => <SlideForm slide={s} onDone={close} />}
+      newForm={(announce) => <NewSlideForm tabId={tabId} onCreated={(title) => announce(`Слайд «${title}» добавлен.`)} />}
+    />
   )
 }
 
