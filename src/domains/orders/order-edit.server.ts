@@ -19,8 +19,10 @@ import {
   listDeliveryOptions,
   orderDeliveryChoice,
   pickupProvider,
+  quoteDeliveryChoice,
   releaseCourierSlot,
   sameSlot,
+  usesCourierSlots,
   type DeliveryBasketLine,
 } from '@/domains/delivery/delivery.server'
 import type { Actor } from '@/domains/staff/permissions'
@@ -55,6 +57,7 @@ async function offerForLine(tx: Tx, offerId: number) {
  * keeps before → after, which the order's timeline shows.
  */
 export async function editOrder(actor: Actor, orderId: number, input: OrderEditInput): Promise<{ total: number; refunded: number; due: number }> {
+  if (input.delivery) await askCarrierFirst(orderId, input.delivery, input)
   const done = await db().transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId)
     if (!order) throw new Refusal('not-found', M.notFound)
@@ -145,8 +148,11 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
   return { total: done.total, refunded: done.refunds.reduce((sum, r) => sum + r.amount, 0), due: done.due }
 }
 
+/** What the delivery domain reads of an order line. */
+type DeliveryLineSource = Pick<OrderLineRow, 'id' | 'offerId' | 'isGift' | 'name' | 'price' | 'quantity' | 'weightGrams'>
+
 /** The order's goods as the delivery domain weighs and prices them (the checkout's toDeliveryLines). */
-async function deliveryLinesOf(tx: Db | Tx, lines: readonly OrderLineRow[]): Promise<DeliveryBasketLine[]> {
+async function deliveryLinesOf(tx: Db | Tx, lines: readonly DeliveryLineSource[]): Promise<DeliveryBasketLine[]> {
   const goods = lines.filter((l) => l.isGift === 'N')
   const ids = goods.flatMap((l) => (l.offerId === null ? [] : [l.offerId]))
   const sizes = ids.length
@@ -173,6 +179,50 @@ async function deliveryLinesOf(tx: Db | Tx, lines: readonly OrderLineRow[]): Pro
       vat: size?.vatPercent,
       aerialRestriction: size?.airRestricted ? 'true' : 'false',
     }
+  })
+}
+
+/**
+ * The order's lines as the edit will leave them, read without a lock: the quantities changed, the
+ * lines removed, the offers added (joined to a line of the same offer, as the edit does).
+ */
+async function plannedLines(orderId: number, input: Pick<OrderEditInput, 'lines' | 'add'>): Promise<DeliveryLineSource[]> {
+  const quantities = new Map(input.lines.map((l) => [l.id, l.quantity]))
+  const current = await db().select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id)
+  const lines: DeliveryLineSource[] = current.map((l) => ({ id: l.id, offerId: l.offerId, isGift: l.isGift, name: l.name, price: l.price, weightGrams: l.weightGrams, quantity: l.isGift === 'N' ? (quantities.get(l.id) ?? l.quantity) : l.quantity })).filter((l) => l.quantity > 0)
+  for (const addition of input.add) {
+    const same = lines.find((l) => l.offerId === addition.offerId && l.isGift === 'N')
+    if (same) {
+      same.quantity += addition.quantity
+      continue
+    }
+    const [offer] = await db().select({ price: offers.price, weightGrams: offers.weightGrams }).from(offers).where(eq(offers.id, addition.offerId))
+    if (offer) lines.push({ id: 0, offerId: addition.offerId, isGift: 'N', name: '', price: offer.price, quantity: addition.quantity, weightGrams: offer.weightGrams })
+  }
+  return lines
+}
+
+/**
+ * The carrier's price is asked here, before the edit's transaction: inside it the delivery domain
+ * reads only a kept quote and never calls a carrier (priceFor), and the one the order page's menu
+ * kept may be older than the hour a quote is kept, or on another instance. The checkout's own quote
+ * for the goods the edit leaves keeps the carrier's answer; what it says decides nothing, the
+ * transaction quotes again under the order's lock. A carrier that does not answer leaves no kept
+ * quote, so the edit is refused with the checkout's text.
+ */
+async function askCarrierFirst(orderId: number, wanted: OrderDeliveryInput, input: Pick<OrderEditInput, 'lines' | 'add'>): Promise<void> {
+  const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
+  const city = order ? await cityOf(order) : undefined
+  if (!order || !city || editRefusal(order)) return
+  const [pay] = order.paySystemId ? await db().select({ isCash: paySystems.isCash }).from(paySystems).where(eq(paySystems.id, order.paySystemId)) : []
+  await quoteDeliveryChoice(db(), {
+    deliveryId: wanted.deliveryId,
+    cityCode: city.code,
+    pointId: wanted.pointId,
+    address: wanted.address,
+    slot: wanted.slot,
+    basket: await deliveryLinesOf(db(), await plannedLines(orderId, input)),
+    postPay: pay?.isCash === true,
   })
 }
 
@@ -247,16 +297,19 @@ export async function deliveryEditChoices(order: OrderRow): Promise<DeliveryEdit
       .slice(0, POINTS_IN_FORM)
       .map((p) => ({ id: p.id, label: `${p.name}, ${p.address}` }))
   }
-  const schedule = options.some((o) => o.type === 'courier') ? await courierSchedule(cityCode) : null
+  // Only the shop's own courier has days and windows; a carrier's comes on a day of its own (ADR 212).
+  const schedule = options.some((o) => usesCourierSlots(o)) ? await courierSchedule(cityCode) : null
   const slot = order.slotBookingId ? parseSlot(order.slotBookingId) : null
+  const courier = order.props.MICRO_SOURCE === 'courier'
   return {
     current: {
       deliveryId: Number(order.deliveryId) || 0,
-      pointId: slot ? '' : (order.props.MICRO_POINT_ID ?? ''),
-      address: order.address,
+      pointId: courier ? '' : (order.props.MICRO_POINT_ID ?? ''),
+      address: courier ? order.address : '',
       slot: slot ? { date: slot.date, time: slot.time } : null,
+      period: courier && !slot && order.props.MICRO_SHIP_DATE_FROM ? { from: order.props.MICRO_SHIP_DATE_FROM, to: order.props.MICRO_SHIP_DATE_TO || order.props.MICRO_SHIP_DATE_FROM } : null,
     },
-    options: options.map((o) => ({ id: o.id, name: o.name, type: o.type, priceKopecks: o.priceKopecks, blocked: o.blocked })),
+    options: options.map((o) => ({ id: o.id, name: o.name, type: o.type, slots: usesCourierSlots(o), priceKopecks: o.priceKopecks, periodText: o.periodText, blocked: o.blocked })),
     points,
     courierDays: schedule?.days ?? [],
   }

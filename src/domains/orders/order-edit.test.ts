@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deliverySummary, editRefusal, editedTotals, orderEditInput } from './order-edit'
+import { formatRub } from '@/lib/money'
+import { carrierPeriod, deliverySummary, editRefusal, editedTotals, orderEditInput } from './order-edit'
 
 const line = (quantity: number, price: number, basePrice = price) => ({ quantity, price, basePrice, weightGrams: 100 })
 
@@ -45,5 +46,12 @@ describe('order edit rules', () => {
       'Курьер, ул Тверская, 1, 05.03.2026 10:00 - 14:00, бесплатно',
     )
     expect(deliverySummary({ deliveryId: '', deliveryName: 'Уточнит менеджер', address: '', deliveryPrice: 0, props: {} })).toBe('Уточнит менеджер')
+  })
+
+  it('sums a carrier’s courier up by its period, having no window (ADR 212)', () => {
+    const props = { MICRO_SOURCE: 'courier', MICRO_HANDLER: 'sdek_courier', MICRO_POINT_ID: '', MICRO_SHIP_DATE_FROM: '06.03.2026', MICRO_SHIP_DATE_TO: '07.03.2026' }
+    expect(deliverySummary({ deliveryId: '6', deliveryName: 'Курьер СДЭК', address: 'ул Тверская, 1', deliveryPrice: 560_50, props })).toBe(`Курьер СДЭК, ул Тверская, 1, 06.03.2026 – 07.03.2026, ${formatRub(560_50)}`)
+    expect(carrierPeriod('06.03.2026', '06.03.2026')).toBe('06.03.2026')
+    expect(carrierPeriod('', '')).toBe('')
   })
 })

@@ -35,8 +35,20 @@ export type OrderEditInput = z.output<typeof orderEditInput>
 
 /** The «Изменить доставку» form's menu (order-edit.server.ts deliveryEditChoices). */
 export interface DeliveryEditChoices {
-  current: { deliveryId: number; pointId: string; address: string; slot: { date: string; time: string } | null }
-  options: { id: number; name: string; type: 'pickup' | 'postal' | 'courier'; priceKopecks: number; blocked: boolean }[]
+  current: {
+    deliveryId: number
+    pointId: string
+    /** The order's courier address (either courier's), '' for a point. */
+    address: string
+    slot: { date: string; time: string } | null
+    /** A carrier's courier (ADR 212): the carrier's period the order keeps, instead of a slot. */
+    period: { from: string; to: string } | null
+  }
+  /**
+   * `slots`: the shop's own courier, with its days and windows; a carrier's courier ('Курьер СДЭК',
+   * 'Курьер Boxberry', ADR 212) takes an address only and comes within `periodText`.
+   */
+  options: { id: number; name: string; type: 'pickup' | 'postal' | 'courier'; slots: boolean; priceKopecks: number; periodText: string; blocked: boolean }[]
   points: Record<number, { id: string; label: string }[]>
   courierDays: { date: string; times: string[] }[]
 }
@@ -90,7 +102,16 @@ export function deliverySummary(order: { deliveryId: string; deliveryName: strin
   const p = order.props
   const courier = p.MICRO_SOURCE === 'courier'
   const where = courier
-    ? [order.address, [p.MICRO_SHIP_DATE_FROM, p.MICRO_POINT_ID].filter(Boolean).join(' ')]
+    ? [order.address, p.MICRO_POINT_ID ? `${p.MICRO_SHIP_DATE_FROM ?? ''} ${p.MICRO_POINT_ID}`.trim() : carrierPeriod(p.MICRO_SHIP_DATE_FROM, p.MICRO_SHIP_DATE_TO)]
     : [p.MICRO_POINT_ID ? `пункт ${p.MICRO_POINT_ID}` : '', order.address]
   return [order.deliveryName || '—', ...where.filter(Boolean), order.deliveryPrice ? formatRub(order.deliveryPrice) : 'бесплатно'].join(', ')
+}
+
+/**
+ * A carrier courier's period as the order keeps it (no window in MICRO_POINT_ID, ADR 212): its first
+ * and last day, one day when they are the same.
+ */
+export function carrierPeriod(from: string | undefined, to: string | undefined): string {
+  if (!from) return to ?? ''
+  return to && to !== from ? `${from} – ${to}` : from
 }

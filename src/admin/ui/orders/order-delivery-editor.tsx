@@ -13,7 +13,8 @@ const select = `${ui.input} pr-8`
 
 /**
  * Moves an order to another delivery of its city before it ships (ADR 167): a method, then its point
- * or the courier's address and slot. Prices shown are the checkout's for these goods; the server
+ * or the courier's address and slot. A carrier's courier (ADR 212) takes the address only: the carrier
+ * comes within its period, as at checkout. Prices shown are the checkout's for these goods; the server
  * quotes again, takes the slot and recomputes the total.
  */
 export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; choices: DeliveryEditChoices }) {
@@ -35,14 +36,17 @@ export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; cho
   }
   const method = options.find((o) => o.id === deliveryId)
   const courier = method?.type === 'courier'
+  const slots = courier && method.slots
   const listId = `points-${orderId}-${deliveryId}`
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const text = (name: string) => String(form.get(name) ?? '').trim()
-    const delivery = courier
-      ? { deliveryId, address: text('address'), slot: { date: text('date'), time: text('time') } }
-      : { deliveryId, pointId: text('pointId') }
+    const delivery = !courier
+      ? { deliveryId, pointId: text('pointId') }
+      : slots
+        ? { deliveryId, address: text('address'), slot: { date: text('date'), time: text('time') } }
+        : { deliveryId, address: text('address') }
     setBusy(true)
     setError('')
     try {
@@ -70,29 +74,35 @@ export function OrderDeliveryEditor({ orderId, choices }: { orderId: number; cho
       {courier ? (
         <>
           <Field label="Адрес доставки">
-            <TextInput name="address" required maxLength={300} defaultValue={current.slot ? current.address : ''} autoComplete="off" />
+            <TextInput name="address" required maxLength={300} defaultValue={current.address} autoComplete="off" />
           </Field>
-          {/* Side by side only where the card is wide: at xl it is the narrow side column. */}
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
-            <Field label="Дата">
-              <select name="date" className={select} value={date} onChange={(e) => setDate(e.target.value)}>
-                {courierDays.map((d) => (
-                  <option key={d.date} value={d.date}>
-                    {d.date}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label="Интервал">
-              <select key={date} name="time" className={select} defaultValue={current.slot?.date === date ? current.slot.time : undefined}>
-                {(courierDays.find((d) => d.date === date)?.times ?? []).map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
+          {slots ? (
+            /* Side by side only where the card is wide: at xl it is the narrow side column. */
+            <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-1">
+              <Field label="Дата">
+                <select name="date" className={select} value={date} onChange={(e) => setDate(e.target.value)}>
+                  {courierDays.map((d) => (
+                    <option key={d.date} value={d.date}>
+                      {d.date}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Интервал">
+                <select key={date} name="time" className={select} defaultValue={current.slot?.date === date ? current.slot.time : undefined}>
+                  {(courierDays.find((d) => d.date === date)?.times ?? []).map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+          ) : (
+            <p className="text-sm text-ink-600" data-testid="carrier-courier-period">
+              Срок доставки: {method.periodText}. Курьер перевозчика приезжает в свой день, интервал не выбирается.
+            </p>
+          )}
         </>
       ) : (
         <Field label="Пункт выдачи (код)" hint="Начните вводить название или адрес пункта">
