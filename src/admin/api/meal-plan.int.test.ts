@@ -1,24 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/db/client'
 import { auditLog, landingPages } from '@/db/schema'
 import { EDIT_MESSAGES } from '@/domains/edits/edits'
 import { loadMealPlan } from '@/domains/landings/landings.server'
 import { VIDEO_LINK_MESSAGE } from '@/domains/landings/meal-plan-video'
 import { MEAL_PLAN_MESSAGES, type MealPlanView } from '@/domains/landings/programme-meal-plan-admin.schema'
+import { MEAL_PLAN_SIZES, MealPlanView as MealPlanPage } from '@/domains/landings/ui/meal-plan-view'
+import { VideoPoster } from '@/domains/landings/ui/video-poster'
+import type { LibraryPictureView } from '@/domains/media/media-library'
 import { ADMIN_MESSAGES } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
+import { reloadEnv } from '../../../tests/support/test-hooks'
+import { deleteLibraryEndpoint, listLibraryEndpoint, uploadLibraryEndpoint } from './banners'
 import { readMealPlanEndpoint, updateMealPlanEndpoint } from './programme'
 
 /** The meal plan's stages (foods, videos) and experts through /api/admin/ (issue 20, ADR 209), read back as the page loads them. */
 
+// The cross-sell cards' buy button needs the mounted app router; the pictures are what is rendered here.
+vi.mock('@/domains/cart/ui/buy-button', () => ({ BuyButton: () => null }))
+
 type Auth = { cookie: string }
 const as: Record<'content' | 'manager' | 'warehouse', Auth> = {} as never
 type Refused = { error: string; errors: { field: string; message: string }[] }
+let varDir: string
 
 beforeAll(async () => {
+  varDir = await mkdtemp(path.join(tmpdir(), 'meal-plan-'))
+  vi.stubEnv('VAR_DIR', varDir)
+  reloadEnv()
   for (const role of ['content', 'manager', 'warehouse'] as const)
     as[role] = { cookie: (await signedInStaff(role)).cookie }
+})
+
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  reloadEnv()
+  await rm(varDir, { recursive: true, force: true })
 })
 
 async function call<T = MealPlanView>(
@@ -63,8 +87,8 @@ describe('the meal plan through /api/admin/', () => {
     expect(page!.experts[0]!.text).toBe('Пейте воду перед каждым приёмом пищи: так легче не переедать.')
     expect(page!.steps[0]!.foods.map((f) => f.recipe)).toEqual(foods1.map((f) => f.recipe))
     expect(page!.steps[0]!.foods.every((f) => f.id > 0)).toBe(true)
-    expect(page!.steps[1]!.videos[0]).toEqual({ ...video, id: added.id })
-    expect(page!.steps[1]!.videos.slice(1)).toEqual(stage2.videos)
+    expect(page!.steps[1]!.videos[0]).toEqual({ ...video, id: added.id, pictureId: null, srcset: '' })
+    expect(page!.steps[1]!.videos.slice(1)).toEqual(stage2.videos.map((v) => ({ ...v, srcset: '' })))
 
     const [line] = await db()
       .select({ before: auditLog.before, after: auditLog.after })
@@ -167,5 +191,133 @@ describe('the meal plan through /api/admin/', () => {
     const after = (await loadMealPlan())!.experts
     expect(after[0]!.name).toBe('Мимо редактора')
     expect(after[1]!.position).toBe('Врач-диетолог')
+  })
+})
+
+async function upload(colour: string, alt: string): Promise<LibraryPictureView> {
+  const bytes = Uint8Array.from(
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).png().toBuffer(),
+  )
+  const url = new URL('/api/admin/media/', 'http://localhost:3000')
+  url.searchParams.set('alt', alt)
+  const response = await uploadLibraryEndpoint.serve(
+    new Request(url, {
+      method: 'POST',
+      headers: {
+        host: 'localhost:3000',
+        origin: 'http://localhost:3000',
+        cookie: as.content.cookie,
+        'content-type': 'image/png',
+      },
+      body: bytes,
+    }),
+  )
+  expect(response.status).toBe(200)
+  return (await response.json()) as LibraryPictureView
+}
+
+async function removePicture(id: number) {
+  const response = await callEndpoint(deleteLibraryEndpoint, as.content, { params: { id: String(id) } })
+  return { status: response.status, body: (await response.json()) as { error: string } }
+}
+
+describe('library pictures in the meal plan (ADR 207, second addendum)', () => {
+  it('a food, a video poster and an expert take a library picture: saved by id, the page renders its srcset; in use it is not deleted', async () => {
+    const picture = await upload('#3a7', 'Салат для меню')
+    expect(picture.srcset).toBe(`${picture.urls.thumb} 192w, ${picture.urls.card} 480w, ${picture.urls.gallery} 900w`)
+    const plan = await read()
+    const { steps, experts } = editable(plan)
+    const food = steps[0]!.foods[0]!
+    const video = steps[0]!.videos[0]!
+    const saved = await call(updateMealPlanEndpoint, as.content, {
+      steps: [
+        {
+          ...steps[0]!,
+          // The typed address sent beside a chosen picture is not kept: the library picture is the picture.
+          foods: [{ ...food, pictureId: picture.id }, ...steps[0]!.foods.slice(1)],
+          videos: [{ ...video, pictureId: picture.id }, ...steps[0]!.videos.slice(1)],
+        },
+        steps[1],
+        steps[2],
+      ],
+      experts: [{ ...experts[0]!, img: '', pictureId: picture.id }, ...experts.slice(1)],
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body.steps[0]!.foods[0]).toEqual({ ...food, img: '', pictureId: picture.id })
+    expect(saved.body.steps[0]!.videos[0]).toEqual({ ...video, img: '', pictureId: picture.id })
+    expect(saved.body.experts[0]).toMatchObject({ img: '', pictureId: picture.id })
+    expect(saved.body.pictures).toEqual([picture])
+    // The rest keep their typed (seed) pictures.
+    expect(saved.body.steps[0]!.foods[1]).toEqual(steps[0]!.foods[1])
+
+    const page = (await loadMealPlan())!
+    expect(page.steps[0]!.foods[0]).toMatchObject({ img: picture.urls.card, srcset: picture.srcset })
+    expect(page.steps[0]!.foods[1]).toMatchObject({ img: steps[0]!.foods[1]!.img, srcset: '' })
+    expect(page.steps[0]!.videos[0]).toMatchObject({ img: picture.urls.card, srcset: picture.srcset })
+    expect(page.experts[0]).toMatchObject({ img: picture.urls.card, srcset: picture.srcset })
+    const html = renderToStaticMarkup(createElement(MealPlanPage, { plan: page }))
+    expect(html).toContain(`srcSet="${picture.srcset}" sizes="${MEAL_PLAN_SIZES.food}"`)
+    expect(html).toContain(`srcSet="${picture.srcset}" sizes="${MEAL_PLAN_SIZES.expert}"`)
+    const poster = renderToStaticMarkup(
+      createElement(VideoPoster, {
+        poster: page.steps[0]!.videos[0]!.img,
+        posterSrcset: page.steps[0]!.videos[0]!.srcset,
+        posterSizes: MEAL_PLAN_SIZES.video,
+        title: video.title,
+        src: video.link,
+      }),
+    )
+    expect(poster).toContain(`srcSet="${picture.srcset}" sizes="${MEAL_PLAN_SIZES.video}"`)
+    // A typed picture keeps no srcset.
+    expect(html).toContain(`<img src="${steps[0]!.foods[1]!.img}" alt=""`)
+
+    const refused = await removePicture(picture.id)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toBe(
+      `Картинку нельзя удалить: она используется (блюдо меню программы «${food.title}», обложка видео меню программы «${video.title}», эксперт меню программы «${experts[0]!.name}»). Сначала выберите там другую картинку.`,
+    )
+    const listed = (
+      await call<{ items: { id: number; inUse: boolean }[] }>(listLibraryEndpoint, as.content)
+    ).body.items.find((p) => p.id === picture.id)
+    expect(listed?.inUse).toBe(true)
+  })
+
+  it('refuses an unknown library picture and an item with no picture at all, by field; nothing changes', async () => {
+    const plan = await read()
+    const { steps, experts } = editable(plan)
+    const unknown = await call<Refused>(updateMealPlanEndpoint, as.content, {
+      experts: [{ ...experts[0]!, pictureId: 2_000_000 }, ...experts.slice(1)],
+    })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors).toEqual([{ field: 'experts.0.pictureId', message: MEAL_PLAN_MESSAGES.picture }])
+    const none = await call<Refused>(updateMealPlanEndpoint, as.content, {
+      steps: [
+        { ...steps[0]!, foods: [{ ...steps[0]!.foods[0]!, img: '', pictureId: null }] },
+        steps[1],
+        steps[2],
+      ],
+    })
+    expect(none.body.errors).toEqual([{ field: 'steps.0.foods.0.img', message: MEAL_PLAN_MESSAGES.foodImg }])
+    expect(await read()).toEqual(plan)
+  })
+
+  it('released by every item, the picture is deleted (the delete’s negative control)', async () => {
+    const plan = await read()
+    const used = plan.pictures[0]!
+    const { steps, experts } = editable(plan)
+    const typed = <T extends { img: string; pictureId: number | null }>(x: T, img: string): T =>
+      x.pictureId === used.id ? { ...x, img, pictureId: null } : x
+    const released = await call(updateMealPlanEndpoint, as.content, {
+      steps: steps.map((s) => ({
+        ...s,
+        foods: s.foods.map((f) => typed(f, '/images/turbo/food-1.svg')),
+        videos: s.videos.map((v) => typed(v, '/images/turbo/video-1.svg')),
+      })),
+      experts: experts.map((e) => typed(e, '/images/turbo/expert-1.svg')),
+    })
+    expect(released.status).toBe(200)
+    expect(released.body.pictures).toEqual([])
+    expect((await removePicture(used.id)).status).toBe(200)
+    expect((await loadMealPlan())!.experts[0]).toMatchObject({ img: '/images/turbo/expert-1.svg', srcset: '' })
   })
 })

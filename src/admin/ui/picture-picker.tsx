@@ -1,6 +1,6 @@
 'use client'
 
-import { useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { MAX_PICTURE_BYTES } from '@/domains/media/media'
 import type { LibraryPictureView } from '@/domains/media/media-library'
 import { AdminApiError, adminFetch } from './api-client'
@@ -34,7 +34,8 @@ interface LibraryPage {
  * A picture from the media library (ADR 207 and its addendum) for a banner, a brand's logo or an
  * expert slide: upload a new one or choose an uploaded one (search by description, «Показать ещё»
  * beyond the first page); the clear button leaves the form on its fallback (the offer's picture, the
- * typed logo). The choice goes with the form as `pictureId` (empty: none). A picture nothing shows
+ * typed logo). The choice goes with the form as `pictureId` (empty: none), or under `name`, and to
+ * `onChange` for an editor that keeps its own state (the meal plan's rows). A picture nothing shows
  * can be deleted from here; a used one has no «Удалить» (and the server refuses it anyway).
  */
 export function PicturePicker({
@@ -45,6 +46,8 @@ export function PicturePicker({
   legend = 'Картинка слайда',
   noneText = 'Картинка товара (своей картинки у слайда нет).',
   clearText = 'Картинка товара',
+  name = 'pictureId',
+  onChange,
 }: {
   picture: LibraryPictureView | null
   fallback: string
@@ -53,8 +56,16 @@ export function PicturePicker({
   legend?: string
   noneText?: string
   clearText?: string
+  name?: string
+  onChange?: (picture: LibraryPictureView | null) => void
 }) {
-  const [chosen, setChosen] = useState<LibraryPictureView | null>(picture)
+  const [chosen, setChosenState] = useState<LibraryPictureView | null>(picture)
+  const setChosen = (next: LibraryPictureView | null) => {
+    setChosenState(next)
+    onChange?.(next)
+  }
+  // Several pickers on one page (the meal plan's rows): each names its own message.
+  const problemId = useId()
   const [library, setLibrary] = useState<LibraryPage | null>(null)
   const [search, setSearch] = useState('')
   const [open, setOpen] = useState(false)
@@ -121,9 +132,9 @@ export function PicturePicker({
 
   const shown = chosen?.urls.card || fallback
   return (
-    <fieldset className="space-y-2" aria-describedby={error || problem ? 'picture-problem' : undefined}>
+    <fieldset className="space-y-2" aria-describedby={error || problem ? problemId : undefined}>
       <legend className={ui.label}>{legend}</legend>
-      <input type="hidden" name="pictureId" value={chosen?.id ?? ''} />
+      <input type="hidden" name={name} value={chosen?.id ?? ''} />
       <div className="flex flex-wrap items-center gap-3">
         {shown ? (
           <img
@@ -256,7 +267,7 @@ export function PicturePicker({
         </div>
       ) : null}
       {error || problem ? (
-        <p id="picture-problem" role="alert" className="text-xs text-sale-500">
+        <p id={problemId} role="alert" className="text-xs text-sale-500">
           {error ?? problem}
         </p>
       ) : null}

@@ -112,8 +112,13 @@ export const programmeData = z.object({
 })
 export type ProgrammeData = z.infer<typeof programmeData>
 
-const foodItem = z.object({ id: z.number().int().positive().optional(), recipe: z.string(), title: text, img, per: text, text })
-const videoItem = z.object({ id: z.string(), title: text, img, link: z.string().default('') })
+/**
+ * A media-library picture by id (ADR 207, second addendum): the page shows its stored sizes as a
+ * srcset. null: the typed `img` (the seed's pictures) is the picture.
+ */
+const pictureId = z.number().int().positive().nullable().default(null)
+const foodItem = z.object({ id: z.number().int().positive().optional(), recipe: z.string(), title: text, img, pictureId, per: text, text })
+const videoItem = z.object({ id: z.string(), title: text, img, pictureId, link: z.string().default('') })
 
 /** The meal-plan landing, blocks (1)–(8) of the spec. Recipes are named by code and resolved to ids. */
 export const mealPlanData = z.object({
@@ -127,7 +132,7 @@ export const mealPlanData = z.object({
       }),
     )
     .length(3),
-  experts: z.array(z.object({ img, name: text, position: text, text })).min(1),
+  experts: z.array(z.object({ img, pictureId, name: text, position: text, text })).min(1),
   farm: z.array(z.object({ title: text, desc: text, link: z.string().optional() })).min(1),
   articles: z.array(z.object({ link: z.string(), image: img, title: text })).min(1),
   crossSell: productCodes,

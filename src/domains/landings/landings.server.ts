@@ -2,6 +2,8 @@ import 'server-only'
 import { db } from '@/db/client'
 import { loadProductCards, type ProductCardData } from '@/domains/catalog/catalog.server'
 import { enqueueMail } from '@/domains/mail/mail.server'
+import type { LibraryPictureView } from '@/domains/media/media-library'
+import { libraryPictures } from '@/domains/media/media-library.server'
 import { Refusal } from '@/lib/refusal'
 import { cached } from '@/lib/cache'
 import { env } from '@/lib/env'
@@ -140,11 +142,28 @@ export function loadProgramme(code = 'turboslim'): Promise<Programme | null> {
   })
 }
 
-export interface MealPlan extends Omit<MealPlanData, 'steps' | 'crossSell' | 'products'> {
+/** `srcset`: a library picture's stored sizes (ADR 207, second addendum); '' for a typed address. */
+type Pictured<T> = T & { srcset: string }
+type Step = MealPlanData['steps'][number]
+
+export interface MealPlan extends Omit<MealPlanData, 'steps' | 'experts' | 'crossSell' | 'products'> {
   title: string
-  steps: (Omit<MealPlanData['steps'][number], 'foods'> & { foods: (MealPlanData['steps'][number]['foods'][number] & { id: number })[] })[]
+  steps: (Omit<Step, 'foods' | 'videos'> & {
+    foods: Pictured<Step['foods'][number] & { id: number }>[]
+    videos: Pictured<Step['videos'][number]>[]
+  })[]
+  experts: Pictured<MealPlanData['experts'][number]>[]
   crossSell: LandingProductItem[]
   products: { id: number; title: string; image: string }[]
+}
+
+/** A chosen library picture shows its card size with every stored size in the srcset. */
+function withPicture<T extends { img: string; pictureId: number | null }>(
+  pictures: ReadonlyMap<number, LibraryPictureView>,
+  item: T,
+): Pictured<T> {
+  const picture = item.pictureId === null ? undefined : pictures.get(item.pictureId)
+  return picture ? { ...item, img: picture.urls.card, srcset: picture.srcset } : { ...item, srcset: '' }
 }
 
 export function loadMealPlan(code = 'turboslim-menu'): Promise<MealPlan | null> {
@@ -155,6 +174,10 @@ export function loadMealPlan(code = 'turboslim-menu'): Promise<MealPlan | null> 
     const data = parsed.data
     const recipeIds = await selectRecipeIdsByCode(db(), data.steps.flatMap((s) => s.foods.map((f) => f.recipe)))
     const cards = await cardsByCode([...data.crossSell, ...data.products])
+    const named = [...data.steps.flatMap((s) => [...s.foods, ...s.videos]), ...data.experts]
+    const pictures = await libraryPictures(db(), [
+      ...new Set(named.flatMap((x) => (x.pictureId === null ? [] : [x.pictureId]))),
+    ])
     return {
       ...data,
       title: row.title,
@@ -162,9 +185,11 @@ export function loadMealPlan(code = 'turboslim-menu'): Promise<MealPlan | null> 
         ...s,
         foods: s.foods.flatMap((f) => {
           const id = recipeIds.get(f.recipe)
-          return id ? [{ ...f, id }] : []
+          return id ? [withPicture(pictures, { ...f, id })] : []
         }),
+        videos: s.videos.map((v) => withPicture(pictures, v)),
       })),
+      experts: data.experts.map((e) => withPicture(pictures, e)),
       crossSell: data.crossSell.flatMap((c) => (cards.has(c) ? [toItem(cards.get(c) as ProductCardData)] : [])),
       products: data.products.flatMap((c) => {
         const card = cards.get(c)

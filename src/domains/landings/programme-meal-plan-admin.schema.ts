@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { image, strict, text } from '@/domains/edits/edits'
+import { EDIT_MESSAGES, image, strict, text } from '@/domains/edits/edits'
+import { libraryPictureView } from '@/domains/media/media-library.schema'
 import { VIDEO_LINK_MESSAGE, videoSource } from './meal-plan-video'
 
 /**
@@ -18,10 +19,11 @@ export const MEAL_PLAN_MESSAGES = {
   foodTitle: 'Название блюда — от 2 до 200 символов.',
   per: 'Приём пищи — от 2 до 50 символов (например, «Завтрак»).',
   foodText: 'Описание блюда — от 2 до 1 000 символов.',
-  foodImg: 'Картинка блюда обязательна: путь на сайте («/…») или https://….',
-  expertImg: 'Фото эксперта обязательно: путь на сайте («/…») или https://….',
+  foodImg: 'Картинка блюда обязательна: загрузите её, выберите из медиатеки или укажите путь на сайте («/…») или https://….',
+  expertImg: 'Фото эксперта обязательно: загрузите его, выберите из медиатеки или укажите путь на сайте («/…») или https://….',
+  picture: 'Выберите картинку из медиатеки или загрузите новую.',
   videoTitle: 'Название видео — от 2 до 200 символов.',
-  poster: 'Обложка видео обязательна: путь на сайте («/…») или https://….',
+  poster: 'Обложка видео обязательна: загрузите её, выберите из медиатеки или укажите путь на сайте («/…») или https://….',
   videoId: 'Код видео — латиница, цифры и «-», до 50 символов.',
   videoTwice: (id: string) => `Код видео «${id}» на странице дважды.`,
   experts: 'Нужен хотя бы один эксперт, не больше 20.',
@@ -34,12 +36,22 @@ export const MEAL_PLAN_MESSAGES = {
 const M = MEAL_PLAN_MESSAGES
 
 const stage = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: M.stage })
-const required = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .pipe(image.refine((v) => v !== '', { error: message }))
+/** A typed address (the seed's pictures, or an outside one); empty when a library picture is chosen. */
+const typed = z.string({ error: EDIT_MESSAGES.image }).trim().pipe(image).default('')
+/** A media-library picture by id (ADR 207, second addendum); null: the typed address is the picture. */
+const pictureId = z
+  .number({ error: M.picture })
+  .int({ error: M.picture })
+  .positive({ error: M.picture })
+  .max(2_147_483_647, { error: M.picture })
+  .nullable()
+  .default(null)
+/** One of the two is the picture; without either the item has none, refused on `img`. */
+const pictured =
+  (message: string) =>
+  (item: { img: string; pictureId: number | null }, ctx: z.RefinementCtx) => {
+    if (item.img === '' && item.pictureId === null) ctx.addIssue({ code: 'custom', path: ['img'], message })
+  }
 
 export const mealPlanFood = z.strictObject(
   {
@@ -48,12 +60,13 @@ export const mealPlanFood = z.strictObject(
       .trim()
       .regex(/^[A-Za-z0-9_-]{2,100}$/, { error: M.recipe }),
     title: text(2, 200, M.foodTitle),
-    img: required(M.foodImg),
+    img: typed,
+    pictureId,
     per: text(2, 50, M.per),
     text: text(2, 1_000, M.foodText),
   },
   strict,
-)
+).superRefine(pictured(M.foodImg))
 
 export const mealPlanVideo = z.strictObject(
   {
@@ -63,7 +76,8 @@ export const mealPlanVideo = z.strictObject(
       .regex(/^[a-z0-9-]{1,50}$/, { error: M.videoId })
       .optional(),
     title: text(2, 200, M.videoTitle),
-    img: required(M.poster),
+    img: typed,
+    pictureId,
     /** Empty: the poster opens «Видео готовится к публикации». */
     link: z
       .string({ error: VIDEO_LINK_MESSAGE })
@@ -72,17 +86,18 @@ export const mealPlanVideo = z.strictObject(
       .refine((v) => videoSource(v) !== null, { error: VIDEO_LINK_MESSAGE }),
   },
   strict,
-)
+).superRefine(pictured(M.poster))
 
 export const mealPlanExpert = z.strictObject(
   {
-    img: required(M.expertImg),
+    img: typed,
+    pictureId,
     name: text(2, 100, M.expertName),
     position: text(2, 100, M.position),
     text: text(10, 2_000, M.expertText),
   },
   strict,
-)
+).superRefine(pictured(M.expertImg))
 
 export const mealPlanStep = z.strictObject(
   {
@@ -112,15 +127,16 @@ export const mealPlanPatch = z.strictObject(
 )
 export type MealPlanPatch = z.output<typeof mealPlanPatch>
 
+const picture = { img: z.string(), pictureId: z.number().nullable() }
 const food = z.object({
   recipe: z.string(),
   title: z.string(),
-  img: z.string(),
+  ...picture,
   per: z.string(),
   text: z.string(),
 })
-const video = z.object({ id: z.string(), title: z.string(), img: z.string(), link: z.string() })
-const expert = z.object({ img: z.string(), name: z.string(), position: z.string(), text: z.string() })
+const video = z.object({ id: z.string(), title: z.string(), ...picture, link: z.string() })
+const expert = z.object({ ...picture, name: z.string(), position: z.string(), text: z.string() })
 export const mealPlanView = z.object({
   id: z.number(),
   code: z.string(),
@@ -131,5 +147,7 @@ export const mealPlanView = z.object({
   experts: z.array(expert),
   /** Every recipe, for the food's recipe select; a hidden one is marked. */
   recipes: z.array(z.object({ code: z.string(), title: z.string(), active: z.boolean() })),
+  /** The library pictures the items name, for the pickers' previews. */
+  pictures: z.array(libraryPictureView),
 })
 export type MealPlanView = z.infer<typeof mealPlanView>

@@ -5,6 +5,7 @@ import type { Db, Tx } from '@/db/client'
 import { landingPages, turboRecipes } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import { changed, invalid, parsed, type FieldError } from '@/domains/edits/edits'
+import { libraryPictures, requireLibraryPicture } from '@/domains/media/media-library.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import { now } from '@/lib/clock'
@@ -55,22 +56,65 @@ async function recipes(q: Db | Tx) {
 function storedSteps(data: MealPlanData) {
   return data.steps.map((s) => ({
     stage: s.stage,
-    foods: s.foods.map(({ recipe, title, img, per, text }) => ({ recipe, title, img, per, text })),
-    videos: s.videos.map(({ id, title, img, link }) => ({ id, title, img, link })),
+    foods: s.foods.map(({ recipe, title, img, pictureId, per, text }) => ({ recipe, title, img, pictureId, per, text })),
+    videos: s.videos.map(({ id, title, img, pictureId, link }) => ({ id, title, img, pictureId, link })),
   }))
+}
+
+/** In the input's key order, so an unchanged save compares equal. */
+function storedExperts(data: MealPlanData) {
+  return data.experts.map(({ img, pictureId, name, position, text }) => ({ img, pictureId, name, position, text }))
+}
+
+/**
+ * A chosen library picture is the item's picture: a typed address beside it would never be seen, so
+ * it is not kept (what the editor sees is what the page shows).
+ */
+const libraryFirst = <T extends { img: string; pictureId: number | null }>(item: T): T =>
+  item.pictureId === null ? item : { ...item, img: '' }
+
+/** Every library picture the lists name, with the field that names it (first use). */
+function chosenPictures(patch: MealPlanPatch): Map<number, string> {
+  const out = new Map<number, string>()
+  const add = (id: number | null, field: string) => {
+    if (id !== null && !out.has(id)) out.set(id, field)
+  }
+  patch.steps?.forEach((s, i) => {
+    s.foods.forEach((f, j) => add(f.pictureId, `steps.${i}.foods.${j}.pictureId`))
+    s.videos.forEach((v, j) => add(v.pictureId, `steps.${i}.videos.${j}.pictureId`))
+  })
+  patch.experts?.forEach((e, i) => add(e.pictureId, `experts.${i}.pictureId`))
+  return out
+}
+
+function namedPictureIds(steps: ReturnType<typeof storedSteps>, experts: ReturnType<typeof storedExperts>) {
+  return [
+    ...new Set(
+      [...steps.flatMap((s) => [...s.foods, ...s.videos]), ...experts].flatMap((x) =>
+        x.pictureId === null ? [] : [x.pictureId],
+      ),
+    ),
+  ]
 }
 
 export async function mealPlan(q: Db | Tx): Promise<MealPlanView> {
   const row = await mealPlanRow(q)
+  const steps = storedSteps(row.data)
+  const experts = storedExperts(row.data)
+  const [recipeList, pictures] = await Promise.all([
+    recipes(q),
+    libraryPictures(q, namedPictureIds(steps, experts)),
+  ])
   return {
     id: row.id,
     code: row.code,
     title: row.title,
     active: row.active === 1,
     intro: row.data.intro,
-    steps: storedSteps(row.data),
-    experts: row.data.experts,
-    recipes: await recipes(q),
+    steps,
+    experts,
+    recipes: recipeList,
+    pictures: [...pictures.values()],
   }
 }
 
@@ -91,12 +135,12 @@ function withVideoIds(steps: NonNullable<MealPlanPatch['steps']>, errors: FieldE
   )
   return sorted.map((s) => ({
     stage: s.stage,
-    foods: s.foods,
+    foods: s.foods.map(libraryFirst),
     videos: s.videos.map((v) => {
       let id = v.id
       for (let n = 1; id === undefined; n++) if (!used.has(`s${s.stage}-${n}`)) id = `s${s.stage}-${n}`
       used.add(id)
-      return { ...v, id }
+      return libraryFirst({ ...v, id })
     }),
   }))
 }
@@ -119,16 +163,19 @@ export async function updateMealPlan(q: Db, actor: Actor, input: unknown): Promi
       )
       steps = withVideoIds(patch.steps, errors)
     }
-    const experts = patch.experts ?? row.data.experts
+    const experts = patch.experts?.map(libraryFirst) ?? storedExperts(row.data)
     const names = new Set<string>()
     experts.forEach((e, i) => {
       if (names.has(e.name)) errors.push({ field: `experts.${i}.name`, message: M.expertTwice(e.name) })
       names.add(e.name)
     })
     if (errors.length) throw invalid(errors)
+    // Key share on each chosen picture: a library delete at the same moment waits for this commit and
+    // then sees the use, or has already removed it and this save is refused (ADR 207 addendum).
+    for (const [id, field] of chosenPictures(patch)) await requireLibraryPicture(tx, id, field, M.picture)
     const next = { intro: patch.intro ?? row.data.intro, steps, experts }
     const { before, after } = changed(
-      { intro: row.data.intro, steps: storedSteps(row.data), experts: row.data.experts },
+      { intro: row.data.intro, steps: storedSteps(row.data), experts: storedExperts(row.data) },
       next,
     )
     if (Object.keys(after).length === 0) return

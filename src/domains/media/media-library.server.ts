@@ -1,11 +1,12 @@
 import 'server-only'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm'
+import { count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { brands, featuredSlides, mediaPictures, showcaseSlides } from '@/db/schema'
+import { articles, brands, featuredSlides, landingPages, mediaPictures, showcaseSlides } from '@/db/schema'
 import { recordChange } from '@/domains/audit/audit.server'
 import { parsed } from '@/domains/edits/edits'
+import { mealPlanPictureUses } from '@/domains/landings/meal-plan-pictures'
 import type { Actor } from '@/domains/staff/permissions'
 import { logger } from '@/lib/logger'
 import { Refusal } from '@/lib/refusal'
@@ -62,27 +63,55 @@ export async function listLibrary(
   }
 }
 
+/**
+ * The article expert's photo and the meal plan's pictures are named inside JSON (the spec's
+ * DATA_EXPERT, the landing's data), where no foreign key guards them: they are read here, so a
+ * picture they show counts as used like a banner's (ADR 207, second addendum).
+ */
+const articleExpertPicture = sql<number>`(${articles.expert}->>'PICTURE_ID')::int`
+
+async function jsonUses(q: Db | Tx, ids: readonly number[]): Promise<(PictureUse & { id: number })[]> {
+  const [plans, experts] = await Promise.all([
+    q.select({ data: landingPages.data }).from(landingPages).where(eq(landingPages.kind, 'meal-plan')),
+    q
+      .select({ id: articleExpertPicture, name: articles.name })
+      .from(articles)
+      .where(inArray(articleExpertPicture, [...ids])),
+  ])
+  const wanted = new Set(ids)
+  return [
+    ...plans.flatMap((p) => mealPlanPictureUses(p.data)).filter((u) => wanted.has(u.id)),
+    ...experts.map((r) => ({ id: Number(r.id), kind: 'article-expert' as const, name: r.name })),
+  ]
+}
+
 async function usedAmong(q: Db | Tx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
   const lists = await Promise.all([
     q.select({ id: featuredSlides.pictureId }).from(featuredSlides).where(inArray(featuredSlides.pictureId, ids)),
     q.select({ id: brands.pictureId }).from(brands).where(inArray(brands.pictureId, ids)),
     q.select({ id: showcaseSlides.pictureId }).from(showcaseSlides).where(inArray(showcaseSlides.pictureId, ids)),
+    jsonUses(q, ids),
   ])
   return new Set(lists.flat().flatMap((r) => (r.id === null ? [] : [r.id])))
 }
 
-/** Every banner, brand and expert slide that names the picture (hidden ones too: they may be shown again). */
+/**
+ * Every banner, brand, expert slide, meal-plan item and article expert that names the picture
+ * (hidden ones too: they may be shown again).
+ */
 export async function picturesUses(q: Db | Tx, id: number): Promise<PictureUse[]> {
-  const [slides, brandRows, expertSlides] = await Promise.all([
+  const [slides, brandRows, expertSlides, inJson] = await Promise.all([
     q.select({ name: featuredSlides.title }).from(featuredSlides).where(eq(featuredSlides.pictureId, id)),
     q.select({ name: brands.name }).from(brands).where(eq(brands.pictureId, id)),
     q.select({ name: showcaseSlides.title }).from(showcaseSlides).where(eq(showcaseSlides.pictureId, id)),
+    jsonUses(q, [id]),
   ])
   return [
     ...slides.map((r) => ({ kind: 'featured-slide' as const, name: r.name })),
     ...brandRows.map((r) => ({ kind: 'brand' as const, name: r.name })),
     ...expertSlides.map((r) => ({ kind: 'expert-slide' as const, name: r.name })),
+    ...inJson.map(({ kind, name }) => ({ kind, name })),
   ]
 }
 

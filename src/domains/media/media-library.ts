@@ -16,7 +16,14 @@ export const LIBRARY_MESSAGES = {
 
 /** Who still shows a picture the editor wants to delete: the refusal names each of them. */
 export interface PictureUse {
-  kind: 'featured-slide' | 'brand' | 'expert-slide'
+  kind:
+    | 'featured-slide'
+    | 'brand'
+    | 'expert-slide'
+    | 'meal-plan-food'
+    | 'meal-plan-video'
+    | 'meal-plan-expert'
+    | 'article-expert'
   name: string
 }
 
@@ -24,6 +31,10 @@ const USE_LABEL: Record<PictureUse['kind'], string> = {
   'featured-slide': 'баннер',
   brand: 'бренд',
   'expert-slide': 'слайд набора от экспертов',
+  'meal-plan-food': 'блюдо меню программы',
+  'meal-plan-video': 'обложка видео меню программы',
+  'meal-plan-expert': 'эксперт меню программы',
+  'article-expert': 'фото эксперта в статье',
 }
 
 export function inUseMessage(uses: readonly PictureUse[]): string {

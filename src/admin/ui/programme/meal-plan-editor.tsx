@@ -4,9 +4,11 @@ import { useRouter } from 'next/navigation'
 import { useState, type ReactNode } from 'react'
 import { VIDEO_LINK_MESSAGE } from '@/domains/landings/meal-plan-video'
 import type { MealPlanView } from '@/domains/landings/programme-meal-plan-admin.schema'
+import type { LibraryPictureView } from '@/domains/media/media-library'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextField } from '../field'
+import { PicturePicker } from '../picture-picker'
 import { ui } from '../styles'
 
 type Food = MealPlanView['steps'][number]['foods'][number]
@@ -45,6 +47,7 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
   const [busy, setBusy] = useState(false)
   const current = steps[tab]!
   const recipeTitle = new Map(plan.recipes.map((r) => [r.code, r.title]))
+  const pictures = new Map(plan.pictures.map((p) => [p.id, p]))
 
   const setStage = (patch: Partial<Stage>) =>
     setSteps((all) => all.map((s, i) => (i === tab ? { ...s, ...patch } : s)))
@@ -160,11 +163,15 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                         value={f.title}
                         onChange={(value) => change({ title: value })}
                       />
-                      <TextField
-                        label="Картинка"
-                        error={err(`${at}.img`)}
-                        value={f.img}
-                        onChange={(value) => change({ img: value })}
+                      <PictureFields
+                        legend="Картинка блюда"
+                        typedLabel="Адрес картинки"
+                        item={f}
+                        picture={f.pictureId === null ? null : (pictures.get(f.pictureId) ?? null)}
+                        error={err(`${at}.pictureId`)}
+                        typedError={err(`${at}.img`)}
+                        busy={busy || !canEdit}
+                        change={change}
                       />
                       <div className="sm:col-span-2">
                         <TextField
@@ -191,6 +198,7 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                         recipe: r?.code ?? '',
                         title: r ? (recipeTitle.get(r.code) ?? '') : '',
                         img: '',
+                        pictureId: null,
                         per: '',
                         text: '',
                       }),
@@ -229,11 +237,15 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                         value={v.title}
                         onChange={(value) => change({ title: value })}
                       />
-                      <TextField
-                        label="Обложка"
-                        error={err(`${at}.img`)}
-                        value={v.img}
-                        onChange={(value) => change({ img: value })}
+                      <PictureFields
+                        legend="Обложка"
+                        typedLabel="Адрес обложки"
+                        item={v}
+                        picture={v.pictureId === null ? null : (pictures.get(v.pictureId) ?? null)}
+                        error={err(`${at}.pictureId`)}
+                        typedError={err(`${at}.img`)}
+                        busy={busy || !canEdit}
+                        change={change}
                       />
                       <div className="sm:col-span-2">
                         <TextField
@@ -255,7 +267,7 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                   setStage({
                     videos: [
                       ...current.videos,
-                      keyed<Video>({ title: '', img: '/images/turbo/video-1.svg', link: '' }),
+                      keyed<Video>({ title: '', img: '/images/turbo/video-1.svg', pictureId: null, link: '' }),
                     ],
                   })
                 }
@@ -299,14 +311,16 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
                     value={x.position}
                     onChange={(value) => change({ position: value })}
                   />
-                  <div className="sm:col-span-2">
-                    <TextField
-                      label="Фото"
-                      error={err(`${at}.img`)}
-                      value={x.img}
-                      onChange={(value) => change({ img: value })}
-                    />
-                  </div>
+                  <PictureFields
+                    legend="Фото"
+                    typedLabel="Адрес фото"
+                    item={x}
+                    picture={x.pictureId === null ? null : (pictures.get(x.pictureId) ?? null)}
+                    error={err(`${at}.pictureId`)}
+                    typedError={err(`${at}.img`)}
+                    busy={busy || !canEdit}
+                    change={change}
+                  />
                   <div className="sm:col-span-2">
                     <TextField
                       label="Совет"
@@ -326,7 +340,7 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
             onClick={() =>
               setExperts((all) => [
                 ...all,
-                keyed({ img: '/images/turbo/expert-1.svg', name: '', position: '', text: '' }),
+                keyed({ img: '/images/turbo/expert-1.svg', pictureId: null, name: '', position: '', text: '' }),
               ])
             }
           >
@@ -346,6 +360,55 @@ export function MealPlanEditor({ plan, canEdit }: { plan: MealPlanView; canEdit:
           </button>
           <FormOutcome saved={saved} error={errors.form} />
         </div>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A row's picture (ADR 207, second addendum): uploaded or chosen from the media library (saved by id,
+ * so the page gives a srcset), else a typed address (the seed's pictures). Choosing a library picture
+ * empties the typed one, as the server does: the page shows what the editor sees.
+ */
+function PictureFields({
+  legend,
+  typedLabel,
+  item,
+  picture,
+  error,
+  typedError,
+  busy,
+  change,
+}: {
+  legend: string
+  typedLabel: string
+  item: { img: string; pictureId: number | null }
+  picture: LibraryPictureView | null
+  error: string | undefined
+  typedError: string | undefined
+  busy: boolean
+  change: (patch: { img?: string; pictureId: number | null }) => void
+}) {
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <PicturePicker
+        picture={picture}
+        fallback={item.pictureId === null ? item.img : ''}
+        error={error ?? (item.pictureId === null ? undefined : typedError)}
+        busy={busy}
+        legend={legend}
+        noneText="Картинки из медиатеки нет: сайт показывает адрес ниже."
+        clearText="Убрать картинку"
+        onChange={(p) => change(p ? { pictureId: p.id, img: '' } : { pictureId: null })}
+      />
+      {item.pictureId === null ? (
+        <TextField
+          label={typedLabel}
+          error={typedError}
+          value={item.img}
+          onChange={(value) => change({ img: value, pictureId: null })}
+          placeholder="/images/… или https://…"
+        />
       ) : null}
     </div>
   )

@@ -31,6 +31,12 @@ const VIDEO_LAYOUT: SliderLayout = {
     { minWidth: 1280, perView: 3, gap: 20 },
   ],
 }
+/** The `sizes` of library pictures (their srcset, ADR 207 second addendum), from the layouts above. */
+export const MEAL_PLAN_SIZES = {
+  food: '(min-width: 1280px) 230px, (min-width: 768px) 31vw, 48vw',
+  video: '(min-width: 1280px) 400px, (min-width: 768px) 48vw, 92vw',
+  expert: '(min-width: 640px) 160px, 128px',
+} as const
 const ARTICLES_LAYOUT: SliderLayout = { base: { perView: 1, gap: 12 }, steps: [{ minWidth: 768, perView: 2, gap: 20 }] }
 
 type Kind = 'menu' | 'video'
@@ -102,7 +108,13 @@ export function MealPlanView({ plan }: { plan: MealPlan }) {
             <Slider key={`menu-${step}`} label={`Меню этапа ${step}`} layout={FOOD_LAYOUT} name="food-slider">
               {current.foods.map((f) => (
                 <button key={`${f.id}-${f.per}`} type="button" onClick={() => setRecipeId(f.id)} className="block w-full text-left" data-food={f.id}>
-                  <img src={f.img} alt="" className="aspect-[4/3] w-full rounded-2xl object-cover" />
+                  <img
+                    src={f.img}
+                    srcSet={f.srcset || undefined}
+                    sizes={f.srcset ? MEAL_PLAN_SIZES.food : undefined}
+                    alt=""
+                    className="aspect-[4/3] w-full rounded-2xl object-cover"
+                  />
                   <span className="mt-2 block text-xs font-semibold uppercase text-brand-700">{f.per}</span>
                   <span className="block font-semibold">{f.title}</span>
                   <span className="mt-1 line-clamp-2 block text-sm text-ink-600">{f.text}</span>
@@ -114,7 +126,15 @@ export function MealPlanView({ plan }: { plan: MealPlan }) {
             <Slider key={`video-${step}`} label={`Видео этапа ${step}`} layout={VIDEO_LAYOUT} name="video-slider">
               {current.videos.map((v) => (
                 <div key={v.id} data-video={v.id}>
-                  <VideoPoster poster={v.img} title={v.title} src={v.link} active={activeVideo === v.id} onPlay={() => setActiveVideo(v.id)} />
+                  <VideoPoster
+                    poster={v.img}
+                    posterSrcset={v.srcset}
+                    posterSizes={MEAL_PLAN_SIZES.video}
+                    title={v.title}
+                    src={v.link}
+                    active={activeVideo === v.id}
+                    onPlay={() => setActiveVideo(v.id)}
+                  />
                   <p className="mt-2 font-semibold">{v.title}</p>
                 </div>
               ))}
@@ -217,7 +237,13 @@ function Experts({ experts }: { experts: MealPlan['experts'] }) {
         ))}
       </div>
       <figure role="tabpanel" className="grid items-center gap-6 rounded-3xl bg-surface p-6 sm:grid-cols-[160px_1fr]" data-expert={active}>
-        <img src={expert.img} alt={expert.name} className="mx-auto h-32 w-32 rounded-full sm:h-40 sm:w-40" />
+        <img
+          src={expert.img}
+          srcSet={expert.srcset || undefined}
+          sizes={expert.srcset ? MEAL_PLAN_SIZES.expert : undefined}
+          alt={expert.name}
+          className="mx-auto h-32 w-32 rounded-full object-cover sm:h-40 sm:w-40"
+        />
         <div>
           <blockquote className="text-lg">«{expert.text}»</blockquote>
           <figcaption className="mt-3">

@@ -15,9 +15,14 @@ export function VideoPoster({
   src,
   active,
   onPlay,
+  posterSrcset = '',
+  posterSizes,
 }: {
   poster: string
   title: string
+  /** A library poster's stored sizes (ADR 207, second addendum); '' for a typed address. */
+  posterSrcset?: string
+  posterSizes?: string
   src: string
   /** Controlled: only one video on the page plays at a time. */
   active?: boolean
@@ -57,7 +62,13 @@ export function VideoPoster({
       className="group relative block w-full overflow-hidden rounded-2xl"
       aria-label={`Смотреть видео: ${title}`}
     >
-      <img src={poster} alt="" className="aspect-video w-full object-cover transition group-hover:scale-[1.02]" />
+      <img
+        src={poster}
+        srcSet={posterSrcset || undefined}
+        sizes={posterSrcset ? posterSizes : undefined}
+        alt=""
+        className="aspect-video w-full object-cover transition group-hover:scale-[1.02]"
+      />
     </button>
   )
 }
