@@ -1,15 +1,24 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { POST as encElementsRoute } from '@/app/ajax/get-enc-elements/route'
 import { followChanges } from '@/db/change-feed'
 import { db } from '@/db/client'
 import { auditLog, encSections as encSectionsTable } from '@/db/schema'
-import type {
-  ArticleView,
-  EncElementView,
-  EncSectionView,
-  NewsView,
+import {
+  CONTENT_MESSAGES,
+  type ArticleView,
+  type EncElementView,
+  type EncSectionView,
+  type NewsView,
 } from '@/domains/content/content-admin.schema'
+import { ExpertBlock } from '@/domains/content/ui/article-blocks'
+import type { LibraryPictureView } from '@/domains/media/media-library'
 import {
   allArticles,
   allNews,
@@ -31,7 +40,8 @@ import { now } from '@/lib/clock'
 import { waitFor } from '../../../tests/support/change-feed'
 import { formPost, newVisitor } from '../../../tests/support/http'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
-import { setClock } from '../../../tests/support/test-hooks'
+import { reloadEnv, setClock } from '../../../tests/support/test-hooks'
+import { deleteLibraryEndpoint, uploadLibraryEndpoint } from './banners'
 import { articleEndpoints, encElementEndpoints, newsEndpoints, reorderEncSectionsEndpoint } from './content'
 
 /**
@@ -60,9 +70,21 @@ afterEach(() => {
 type Auth = { cookie?: string; bearer?: string }
 const as = {} as Record<'content' | 'warehouse', Auth>
 
+let varDir: string
+
 beforeAll(async () => {
+  // Library uploads go to a directory of this file's own.
+  varDir = await mkdtemp(path.join(tmpdir(), 'content-extras-'))
+  vi.stubEnv('VAR_DIR', varDir)
+  reloadEnv()
   for (const role of ['content', 'warehouse'] as const)
     as[role] = { cookie: (await signedInStaff(role)).cookie }
+})
+
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  reloadEnv()
+  await rm(varDir, { recursive: true, force: true })
 })
 
 async function call<T = Record<string, unknown>>(
@@ -181,7 +203,7 @@ describe('the expert block and the accordion of an article', () => {
     )
     expect(bad.status).toBe(400)
     expect(Object.fromEntries(bad.body.errors.map((e) => [e.field, e.message]))).toEqual({
-      'expert.IMG': 'Фото эксперта — адрес на этом сайте (/upload/…) или https://…',
+      'expert.IMG': CONTENT_MESSAGES.expertImg,
       'expert.IMG_SIZE': 'Размер фото эксперта — small или big.',
       'expert.TITLE': 'Имя эксперта — от 2 до 200 символов.',
       'accordion.0.TEXT': 'Текст блока (ответ) — от 2 до 5 000 символов.',
@@ -213,6 +235,83 @@ describe('the expert block and the accordion of an article', () => {
     })
     expect(refused.status).toBe(403)
     expect((await articlePage(body.code, true))?.DATA_EXPERT).toBeNull()
+  })
+})
+
+async function upload(colour: string, alt: string): Promise<LibraryPictureView> {
+  const bytes = Uint8Array.from(
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: colour } }).png().toBuffer(),
+  )
+  const url = new URL('/api/admin/media/', 'http://localhost:3000')
+  url.searchParams.set('alt', alt)
+  const response = await uploadLibraryEndpoint.serve(
+    new Request(url, {
+      method: 'POST',
+      headers: {
+        host: 'localhost:3000',
+        origin: 'http://localhost:3000',
+        cookie: as.content.cookie!,
+        'content-type': 'image/png',
+      },
+      body: bytes,
+    }),
+  )
+  expect(response.status).toBe(200)
+  return (await response.json()) as LibraryPictureView
+}
+
+describe('the article expert’s photo from the media library (ADR 207, second addendum)', () => {
+  it('is saved by id, the page renders its srcset; in use it is not deleted; released, it is', async () => {
+    const picture = await upload('#7a4', 'Фото эксперта')
+    const code = uniq('expert-photo')
+    const created = await call<ArticleView>(articleEndpoints.create, as.content, {
+      body: article(code, { expert: { ...EXPERT, PICTURE_ID: picture.id }, published: true }),
+    })
+    expect(created.status).toBe(200)
+    // The typed address sent beside the chosen photo is not kept: the library photo is the photo.
+    expect(created.body.expert).toEqual({ ...EXPERT, IMG: '', PICTURE_ID: picture.id })
+    expect(created.body.expertPicture).toEqual(picture)
+
+    const page = await articlePage(code)
+    expect(page?.DATA_EXPERT).toEqual({
+      ...EXPERT,
+      IMG: picture.urls.card,
+      IMG_SRCSET: `${picture.urls.thumb} 192w, ${picture.urls.card} 480w, ${picture.urls.gallery} 900w`,
+    })
+    const html = renderToStaticMarkup(createElement(ExpertBlock, { expert: page!.DATA_EXPERT! }))
+    expect(html).toContain(`srcSet="${picture.srcset}" sizes="112px"`)
+
+    const remove = async () => {
+      const response = await callEndpoint(deleteLibraryEndpoint, as.content, { params: { id: String(picture.id) } })
+      return { status: response.status, body: (await response.json()) as { error: string } }
+    }
+    expect(await remove()).toEqual({
+      status: 409,
+      body: {
+        error: `Картинку нельзя удалить: она используется (фото эксперта в статье «Статья ${code}»). Сначала выберите там другую картинку.`,
+      },
+    })
+
+    // Back on a typed photo: no srcset, and the picture is free to go.
+    await call(articleEndpoints.update, as.content, { id: created.body.id, body: { expert: EXPERT } })
+    expect((await articlePage(code))?.DATA_EXPERT).toEqual({ ...EXPERT, IMG_SRCSET: '' })
+    expect((await remove()).status).toBe(200)
+  })
+
+  it('refuses an unknown library photo and an expert with no photo at all, by field', async () => {
+    const unknown = await call<{ errors: { field: string; message: string }[] }>(
+      articleEndpoints.create,
+      as.content,
+      { body: article(uniq('unknown-photo'), { expert: { ...EXPERT, PICTURE_ID: 2_000_000 } }) },
+    )
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errors).toEqual([{ field: 'expert.PICTURE_ID', message: CONTENT_MESSAGES.expertPicture }])
+    const none = await call<{ errors: { field: string; message: string }[] }>(
+      articleEndpoints.create,
+      as.content,
+      { body: article(uniq('no-photo'), { expert: { ...EXPERT, IMG: '' } }) },
+    )
+    expect(none.body.errors).toEqual([{ field: 'expert.IMG', message: CONTENT_MESSAGES.expertImg }])
   })
 })
 

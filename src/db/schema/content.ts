@@ -173,6 +173,11 @@ export interface ArticleExpert {
   TITLE: string
   SUB_TITLE: string
   TEXT: string
+  /**
+   * Ours beside the spec's DATA_EXPERT: a media-library photo by id (ADR 207, second addendum), then
+   * IMG is empty; absent or null on the seed's typed photos.
+   */
+  PICTURE_ID?: number | null
 }
 
 export interface AccordionItem {

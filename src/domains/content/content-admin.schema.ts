@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { libraryPictureView } from '@/domains/media/media-library.schema'
 import { richText } from '@/lib/rich-text'
 
 /**
@@ -33,7 +34,9 @@ export const CONTENT_MESSAGES = {
   matchTerms: 'Слова для поиска в составе: до 50, каждое до 50 символов.',
   linkedSlug: 'На эту страницу ссылаются подвал сайта и оформление заказа: её код менять нельзя.',
   expert: 'Блок эксперта: фото, имя, должность и мнение, или null — без блока.',
-  expertImg: 'Фото эксперта — адрес на этом сайте (/upload/…) или https://…',
+  expertImg:
+    'Фото эксперта: загрузите его, выберите из медиатеки или укажите адрес на этом сайте (/upload/…) или https://…',
+  expertPicture: 'Выберите картинку из медиатеки или загрузите новую.',
   expertSize: 'Размер фото эксперта — small или big.',
   expertName: 'Имя эксперта — от 2 до 200 символов.',
   expertPosition: 'Должность эксперта — до 200 символов.',
@@ -94,14 +97,19 @@ const plain = (min: number, max: number, message: string) =>
 export const articleExpert = z
   .strictObject(
     {
-      IMG: address(M.expertImg).refine((v) => v !== '', { error: M.expertImg }),
+      IMG: address(M.expertImg).default(''),
       IMG_SIZE: z.enum(['small', 'big'], { error: M.expertSize }),
       TITLE: plain(2, 200, M.expertName),
       SUB_TITLE: text(200, M.expertPosition),
       TEXT: plain(2, 2_000, M.expertText),
+      /** A media-library photo (ADR 207, second addendum); null: IMG, a typed address, is the photo. */
+      PICTURE_ID: id.nullable().default(null),
     },
     { error: M.expert },
   )
+  .superRefine((e, ctx) => {
+    if (e.IMG === '' && e.PICTURE_ID === null) ctx.addIssue({ code: 'custom', path: ['IMG'], message: M.expertImg })
+  })
   .nullable()
 export const articleAccordion = z
   .array(
@@ -113,13 +121,27 @@ export const articleAccordion = z
   )
   .max(30, { error: M.accordion })
 
-type Expert = { IMG: string; IMG_SIZE: 'small' | 'big'; TITLE: string; SUB_TITLE: string; TEXT: string }
+type Expert = {
+  IMG: string
+  IMG_SIZE: 'small' | 'big'
+  TITLE: string
+  SUB_TITLE: string
+  TEXT: string
+  PICTURE_ID?: number | null
+}
 /**
  * The stored blocks with their keys in the schema's order: jsonb keeps keys in its own order, and an
  * unchanged save must compare equal to what the form sends (no audit line for nothing).
  */
-export const expertView = (e: Expert | null): Expert | null =>
-  e && { IMG: e.IMG, IMG_SIZE: e.IMG_SIZE, TITLE: e.TITLE, SUB_TITLE: e.SUB_TITLE, TEXT: e.TEXT }
+export const expertView = (e: Expert | null): (Expert & { PICTURE_ID: number | null }) | null =>
+  e && {
+    IMG: e.IMG,
+    IMG_SIZE: e.IMG_SIZE,
+    TITLE: e.TITLE,
+    SUB_TITLE: e.SUB_TITLE,
+    TEXT: e.TEXT,
+    PICTURE_ID: e.PICTURE_ID ?? null,
+  }
 export const accordionView = (items: readonly { TITLE: string; TEXT: string }[]) =>
   items.map((i) => ({ TITLE: i.TITLE, TEXT: i.TEXT }))
 
@@ -211,8 +233,11 @@ export const articleView = z.object({
       TITLE: z.string(),
       SUB_TITLE: z.string(),
       TEXT: z.string(),
+      PICTURE_ID: z.number().nullable(),
     })
     .nullable(),
+  /** The expert's library photo, for the picker's preview. */
+  expertPicture: libraryPictureView.nullable(),
   accordion: z.array(z.object({ TITLE: z.string(), TEXT: z.string() })),
   tagIds: z.array(z.number()),
   productIds: z.array(z.number()),

@@ -14,6 +14,7 @@ import {
 import { changed, invalid, parsed, publishAction } from '@/domains/edits/edits'
 import { audited, ensureCodeFree, lockRow, type CodeRule } from '@/domains/edits/edits.server'
 import { transliterate } from '@/domains/encyclopedia/encyclopedia'
+import { libraryPictures, requireLibraryPicture } from '@/domains/media/media-library.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
 import {
@@ -110,7 +111,8 @@ export async function listArticles(
 export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> {
   const [row] = await q.select().from(articles).where(eq(articles.id, id))
   if (!row) throw new Refusal('not-found', M.articleNotFound)
-  const [tags, prods] = await Promise.all([
+  const pictureId = row.expert?.PICTURE_ID ?? null
+  const [tags, prods, pictures] = await Promise.all([
     q
       .select({ id: articleTagLinks.tagId })
       .from(articleTagLinks)
@@ -121,6 +123,7 @@ export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> 
       .from(articleProducts)
       .where(eq(articleProducts.articleId, id))
       .orderBy(asc(articleProducts.productId)),
+    libraryPictures(q, pictureId === null ? [] : [pictureId]),
   ])
   return {
     id: row.id,
@@ -133,6 +136,7 @@ export async function articleById(q: Db | Tx, id: number): Promise<ArticleView> 
     buttonUrl: row.buttonUrl,
     buttonText: row.buttonText,
     expert: expertView(row.expert),
+    expertPicture: pictureId === null ? null : (pictures.get(pictureId) ?? null),
     accordion: accordionView(row.accordion),
     tagIds: tags.map((t) => t.id),
     productIds: prods.map((p) => p.id),
@@ -218,10 +222,26 @@ async function setArticleLinks(
   }
 }
 
+type ExpertInput = z.output<typeof articlePatch>['expert']
+
+/**
+ * A chosen library photo is the expert's photo: the typed address beside it is not kept (the page
+ * shows what the editor sees). Key share on the picture: a library delete at the same moment waits
+ * for this commit and then sees the use, or has removed it and this save is refused (ADR 207 addendum).
+ */
+async function expertWithPicture<E extends ExpertInput>(tx: Tx, expert: E): Promise<E> {
+  if (!expert || expert.PICTURE_ID === null) return expert
+  await requireLibraryPicture(tx, expert.PICTURE_ID, 'expert.PICTURE_ID', M.expertPicture)
+  return { ...expert, IMG: '' }
+}
+
 export async function createArticle(q: Db, actor: Actor, input: unknown): Promise<ArticleView> {
-  const { tagIds: chosen, newTags, productIds, published, publishedAt, ...rest } = parsed(articleInput, input)
-  const a = { ...rest, publishedAt: new Date(publishedAt) }
+  const { tagIds: chosen, newTags, productIds, published, publishedAt, expert, ...rest } = parsed(
+    articleInput,
+    input,
+  )
   const id = await q.transaction(async (tx) => {
+    const a = { ...rest, expert: await expertWithPicture(tx, expert), publishedAt: new Date(publishedAt) }
     await ensureCodeFree(tx, ARTICLE_CODE, a.code)
     const tagIds = [...new Set([...chosen, ...(await tagsByName(tx, newTags))])]
     const [row] = await tx
@@ -251,6 +271,7 @@ export async function updateArticle(q: Db, actor: Actor, id: number, input: unkn
     await lockRow(tx, articles, id, M.articleNotFound)
     const current = await articleById(tx, id)
     const { newTags, ...rest } = patch
+    if (rest.expert !== undefined) rest.expert = await expertWithPicture(tx, rest.expert)
     // Lists compare as sets: the form sends them in its own order.
     if (rest.tagIds) rest.tagIds = [...new Set(rest.tagIds)].sort((x, y) => x - y)
     if (rest.productIds) rest.productIds = [...new Set(rest.productIds)].sort((x, y) => x - y)

@@ -1,8 +1,10 @@
 import 'server-only'
 import { db } from '@/db/client'
+import type { ArticleExpert } from '@/db/schema/content'
+import { libraryPictures } from '@/domains/media/media-library.server'
 import { cached } from '@/lib/cache'
 import { now } from '@/lib/clock'
-import { draftMark, type DraftMark } from './content'
+import { draftMark, type DraftMark, type ExpertData } from './content'
 import * as q from './content.db'
 
 /** Content changes rarely; catalogue-dependent parts also drop with the 'catalog' tag. */
@@ -130,16 +132,25 @@ export function articlesByTag(code: string, drafts = false) {
   })
 }
 
+/** A library photo (ADR 207, second addendum) is shown by its card size with every size in the srcset. */
+async function expertData(expert: ArticleExpert | null): Promise<ExpertData | null> {
+  if (!expert) return null
+  const { PICTURE_ID: pictureId, ...rest } = expert
+  const picture = pictureId ? (await libraryPictures(db(), [pictureId])).get(pictureId) : undefined
+  return picture ? { ...rest, IMG: picture.urls.card, IMG_SRCSET: picture.srcset } : { ...rest, IMG_SRCSET: '' }
+}
+
 /** The article page: text, button, expert, accordion, tags, products and recommendations. */
 export function articlePage(code: string, drafts = false) {
   return cachedUnlessDrafts(drafts, `content:article:${code}`, WITH_CATALOG, async () => {
     const at = now()
     const a = await q.selectArticle(db(), code, { at, drafts })
     if (!a) return null
-    const [tags, productIds, recommended] = await Promise.all([
+    const [tags, productIds, recommended, expert] = await Promise.all([
       q.selectArticleTags(db(), a.id),
       q.selectArticleProductIds(db(), a.id),
       q.selectArticleCards(db(), { at }, { recommendedOnly: true }),
+      expertData(a.expert),
     ])
     return {
       ID: a.id,
@@ -156,7 +167,7 @@ export function articlePage(code: string, drafts = false) {
       seoDescription: a.seoDescription,
       TEXT: a.text,
       BUTTON: a.buttonUrl ? { URL_BUTTON: a.buttonUrl, TEXT_BUTTON: a.buttonText || 'Подробнее' } : null,
-      DATA_EXPERT: a.expert,
+      DATA_EXPERT: expert,
       accordion: a.accordion,
       tags,
       productIds,

@@ -1,4 +1,5 @@
 /** Content rules that need no database: the fito filter on articles, dates, block sizes. */
+import type { ArticleExpert } from '@/db/schema/content'
 
 /** Recommendations block: 4 shown, the rest hidden behind a button. */
 export const RECOMMENDATIONS_VISIBLE = 4
@@ -50,3 +51,6 @@ export function draftMark(item: { published: boolean; publishedAt: Date | null }
   if (!item.published) return 'draft'
   return item.publishedAt && item.publishedAt.getTime() > at.getTime() ? 'scheduled' : undefined
 }
+
+/** The spec's DATA_EXPERT and, ours, IMG_SRCSET: a library photo's stored sizes ('' for a typed one). */
+export type ExpertData = Omit<ArticleExpert, 'PICTURE_ID'> & { IMG_SRCSET: string }

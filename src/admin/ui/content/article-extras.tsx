@@ -2,8 +2,10 @@
 
 import { useRef, useState } from 'react'
 import type { AccordionItem, ArticleExpert } from '@/db/schema/content'
+import type { LibraryPictureView } from '@/domains/media/media-library'
 import { Field, TextInput } from '../field'
 import { MoveButtons, moved } from '../filter-properties/reorder'
+import { PicturePicker } from '../picture-picker'
 import { ui } from '../styles'
 
 /**
@@ -18,12 +20,14 @@ const errorOf = (errors: Errors, prefix: string) =>
 export function expertFromForm(f: FormData, name: string): ArticleExpert | null {
   if (f.get(`${name}.on`) !== 'on') return null
   const text = (key: string) => String(f.get(`${name}.${key}`) ?? '')
+  const pictureId = Number(text('PICTURE_ID'))
   return {
     IMG: text('IMG'),
     IMG_SIZE: text('IMG_SIZE') === 'big' ? 'big' : 'small',
     TITLE: text('TITLE'),
     SUB_TITLE: text('SUB_TITLE'),
     TEXT: text('TEXT'),
+    PICTURE_ID: Number.isInteger(pictureId) && pictureId > 0 ? pictureId : null,
   }
 }
 
@@ -40,14 +44,20 @@ export function ExpertFields({
   name,
   label,
   value,
+  picture,
+  busy,
   errors,
 }: {
   name: string
   label: string
   value: ArticleExpert | null
+  /** The chosen library photo (ADR 207, second addendum), if any. */
+  picture: LibraryPictureView | null
+  busy: boolean
   errors: Errors
 }) {
   const [on, setOn] = useState(value !== null)
+  const [fromLibrary, setFromLibrary] = useState(picture !== null)
   const err = (key: string) => errors[`${name}.${key}`]
   return (
     <fieldset className="space-y-3 rounded-lg border border-line p-4 md:col-span-2" data-field={name}>
@@ -72,14 +82,30 @@ export function ExpertFields({
             invalid={Boolean(err('SUB_TITLE'))}
           />
         </Field>
-        <Field label="Фото" error={err('IMG')} hint="Адрес картинки на сайте (/upload/…) или https://…">
-          <TextInput
-            name={`${name}.IMG`}
-            defaultValue={value?.IMG ?? ''}
-            className="font-mono"
-            invalid={Boolean(err('IMG'))}
+        <div className="space-y-2 md:col-span-2">
+          <PicturePicker
+            picture={picture}
+            fallback={picture ? '' : (value?.IMG ?? '')}
+            error={err('PICTURE_ID')}
+            busy={busy}
+            legend="Фото эксперта"
+            noneText="Фото из медиатеки нет: сайт показывает адрес ниже."
+            clearText="Убрать картинку"
+            name={`${name}.PICTURE_ID`}
+            onChange={(p) => setFromLibrary(p !== null)}
           />
-        </Field>
+          {/* Kept in the form while a library photo is chosen (the server drops it then), so clearing the choice gives it back. */}
+          <div hidden={fromLibrary}>
+            <Field label="Адрес фото" error={err('IMG')} hint="Если фото не из медиатеки: /upload/… или https://…">
+              <TextInput
+                name={`${name}.IMG`}
+                defaultValue={value?.IMG ?? ''}
+                className="font-mono"
+                invalid={Boolean(err('IMG'))}
+              />
+            </Field>
+          </div>
+        </div>
         <Field label="Размер фото" error={err('IMG_SIZE')}>
           <select name={`${name}.IMG_SIZE`} defaultValue={value?.IMG_SIZE ?? 'small'} className={ui.input}>
             <option value="small">Маленькое</option>

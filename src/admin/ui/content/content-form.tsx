@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import type { AccordionItem, ArticleExpert } from '@/db/schema/content'
+import type { LibraryPictureView } from '@/domains/media/media-library'
 import { useHydrated } from '@/ui/use-hydrated'
 import { AdminApiError, adminFetch } from '../api-client'
 import { Field, FormOutcome, TextInput } from '../field'
@@ -15,6 +16,9 @@ import {
   type LegalSectionText,
 } from './content-format'
 import { AccordionFields, ExpertFields, accordionFromForm, expertFromForm } from './article-extras'
+
+const pictureOf = (v: ContentValues[string] | undefined): LibraryPictureView | null =>
+  v && typeof v === 'object' && !Array.isArray(v) && 'urls' in v ? v : null
 
 /**
  * One form for every content type (ADR 200): the fields are described by the page, the body is built
@@ -33,9 +37,19 @@ export type ContentField =
   | { kind: 'expert'; name: string; label: string }
   | { kind: 'accordion'; name: string; label: string }
 
+/** `expertPicture` (an article's expert's library photo) is read by the expert block, never sent. */
 export type ContentValues = Record<
   string,
-  string | number | boolean | number[] | string[] | LegalSectionText[] | ArticleExpert | AccordionItem[] | null
+  | string
+  | number
+  | boolean
+  | number[]
+  | string[]
+  | LegalSectionText[]
+  | ArticleExpert
+  | AccordionItem[]
+  | LibraryPictureView
+  | null
 >
 
 export function ContentForm({
@@ -220,7 +234,9 @@ export function ContentForm({
             key={field.name}
             name={field.name}
             label={field.label}
-            value={v && typeof v === 'object' && !Array.isArray(v) ? v : null}
+            value={v && typeof v === 'object' && !Array.isArray(v) && 'TITLE' in v ? v : null}
+            picture={pictureOf(values[`${field.name}Picture`])}
+            busy={busy || !canEdit}
             errors={errors}
           />
         )

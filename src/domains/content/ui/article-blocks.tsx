@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { sanitizeRichText } from '@/lib/rich-text'
-import type { AccordionItem, ArticleExpert } from '@/db/schema/content'
+import type { AccordionItem } from '@/db/schema/content'
+import type { ExpertData } from '../content'
 
 /** Editors' HTML, cleaned again as it is shown: a row written before the cleaning rules is no risk (ADR 157). */
 export function RichText({ html, className = '' }: { html: string; className?: string }) {
@@ -12,12 +13,21 @@ export function RichText({ html, className = '' }: { html: string; className?: s
   )
 }
 
+/** The photo's `sizes` for a library photo's srcset (ADR 207, second addendum): 80 or 112 CSS px. */
+export const EXPERT_PHOTO_SIZES = { small: '80px', big: '112px' } as const
+
 /** The expert article block: photo, name, position and a quote. */
-export function ExpertBlock({ expert }: { expert: ArticleExpert }) {
+export function ExpertBlock({ expert }: { expert: ExpertData }) {
   const big = expert.IMG_SIZE === 'big'
   return (
     <aside className="mt-8 flex flex-col gap-4 rounded-2xl bg-brand-50 p-5 sm:flex-row sm:items-start sm:p-6" data-block="expert">
-      <img src={expert.IMG} alt={expert.TITLE} className={`shrink-0 rounded-full ${big ? 'h-28 w-28' : 'h-20 w-20'}`} />
+      <img
+        src={expert.IMG}
+        srcSet={expert.IMG_SRCSET || undefined}
+        sizes={expert.IMG_SRCSET ? EXPERT_PHOTO_SIZES[expert.IMG_SIZE] : undefined}
+        alt={expert.TITLE}
+        className={`shrink-0 rounded-full object-cover ${big ? 'h-28 w-28' : 'h-20 w-20'}`}
+      />
       <div>
         <p className="text-lg font-bold">{expert.TITLE}</p>
         <p className="text-sm text-ink-600">{expert.SUB_TITLE}</p>
