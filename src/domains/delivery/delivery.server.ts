@@ -22,7 +22,6 @@ import 'server-only'
  *   `maximumQuantityCheck` (getMaximumQuantity), `choiceFromProps`, `DELIVERY_MESSAGES`, the cookies.
  * Dates on the wire are dd.mm.yyyy; a slot time is 'HH:MM - HH:MM'.
  */
-import { PgTransaction } from 'drizzle-orm/pg-core'
 import { db as defaultDb, type Db, type Tx } from '@/db/client'
 import { cached, invalidateTag } from '@/lib/cache'
 import { now } from '@/lib/clock'
@@ -259,7 +258,11 @@ async function priceFor(service: ServiceRow, city: CityRow, parcel: ParcelSummar
       city,
       pkg: packageOf(parcel),
       mode: service.type === 'courier' ? 'courier' : 'pickup',
-      remote: !(via instanceof PgTransaction),
+      // A transaction is any handle but the shared one. Not `instanceof PgTransaction`: the built server
+      // bundles drizzle into several chunks, and the transaction of a route's copy is no instance of
+      // this module's class, so the edit's transaction asked the carrier and read through the shared
+      // handle inside it, which on PGlite waits for that transaction forever.
+      remote: via === undefined || via === defaultDb(),
     })
     if (!answer.ok) return null
     const free = service.freeFromKopecks !== null && parcel.sumKopecks >= service.freeFromKopecks
