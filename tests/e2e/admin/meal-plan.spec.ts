@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
 import { VIDEO_LINK_MESSAGE } from '../../../src/domains/landings/meal-plan-video'
 import { newStaff, signIn } from './admin-kit'
 
@@ -56,4 +57,77 @@ test('a content editor edits the meal plan’s experts and videos, and the store
     'src',
     'https://rutube.ru/play/embed/0123456789abcdef0123456789abcdef?autoplay=1',
   )
+})
+
+/**
+ * ADR 207, second addendum: a content editor uploads a picture for a stage 2 dish and chooses the same
+ * picture from the library for the last expert; /turboslim/menu/ shows both with the library's srcset,
+ * and the picker no longer offers to delete the picture in use.
+ */
+test('a dish’s picture is uploaded and an expert’s photo chosen from the library; the menu page shows them with their srcset', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const suffix = randomUUID().slice(0, 6)
+  const title = `Блюдо ${suffix}`
+  // A colour of its own: the same bytes again would be the picture already in the library, not the newest.
+  const background = `#${suffix}`.replace(/[^#0-9a-f]/g, '0')
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background } }).png().toBuffer()
+  await signIn(page, await newStaff(page.request, 'content'), '/admin/programme/meal-plan/')
+
+  await page.getByRole('tab', { name: 'Этап 2' }).click()
+  await page.getByRole('button', { name: 'Добавить блюдо' }).click()
+  const dish = page
+    .getByRole('list', { name: 'Блюда этапа 2' })
+    .getByRole('listitem')
+    .filter({ has: page.getByLabel('Приём пищи') })
+    .last()
+  // The page keys a dish by its recipe and meal: a meal of its own keeps repeated runs apart.
+  await dish.getByLabel('Приём пищи').fill(`Полдник ${suffix}`)
+  await dish.getByLabel('Название').fill(title)
+  await dish.getByLabel('Описание').fill('Йогурт с семенами льна.')
+  await expect(dish.getByLabel('Адрес картинки')).toHaveValue('')
+  const uploaded = page.waitForResponse((r) => r.url().includes('/api/admin/media/') && r.request().method() === 'POST')
+  await dish.getByLabel('Загрузить картинку').setInputFiles({ name: 'dish.png', mimeType: 'image/png', buffer })
+  const { urls } = (await (await uploaded).json()) as { urls: { thumb: string } }
+  const chosen = dish.locator('img[data-chosen-picture]')
+  await expect(chosen).toHaveAttribute('src', /^\/upload\/media\/[0-9a-f]{32}\.webp$/)
+  // The library picture replaces the typed address.
+  await expect(dish.getByLabel('Адрес картинки')).toHaveCount(0)
+  const card = await chosen.getAttribute('src')
+
+  // The rows, not the library's items that open inside one.
+  const expertRows = () =>
+    page.getByRole('list', { name: 'Эксперты по порядку' }).getByRole('listitem').filter({ has: page.getByLabel('Имя') })
+  const expert = expertRows().last()
+  const name = await expert.getByLabel('Имя').inputValue()
+  await expert.getByRole('button', { name: 'Выбрать из медиатеки' }).click()
+  // Found by its own file: another run's upload may be the newest in the library.
+  const ours = (row: typeof expert) =>
+    row.getByRole('list', { name: 'Медиатека' }).getByRole('listitem').filter({ has: page.locator(`img[src="${urls.thumb}"]`) })
+  await ours(expert).getByRole('button').first().click()
+  await expect(expert.locator('img[data-chosen-picture]')).toHaveAttribute('src', card!)
+
+  await page.getByRole('button', { name: 'Сохранить меню' }).click()
+  await expect(page.getByRole('status')).toHaveText('Сохранено.')
+
+  await page.goto('/turboslim/menu/')
+  await page.locator('[data-step-tab="2"]').click()
+  const food = page.locator('[data-food]').filter({ hasText: title }).first().locator('img')
+  await expect(food).toHaveAttribute('src', card!)
+  await expect(food).toHaveAttribute('srcset', /192w, .* 480w, .* 800w$/)
+  await expect(food).toHaveAttribute('sizes', /230px/)
+  const tabs = page.locator('[data-block="experts"] [role="tab"]')
+  await tabs.last().click()
+  const photo = page.locator('[data-block="experts"] figure img')
+  await expect(photo).toHaveAttribute('alt', name)
+  await expect(photo).toHaveAttribute('srcset', /192w, .* 480w, .* 800w$/)
+
+  // In use (the server says so: this row's picker has not chosen it): marked, and no «Удалить».
+  await page.goto('/admin/programme/meal-plan/')
+  const other = expertRows().first()
+  await other.getByRole('button', { name: 'Выбрать из медиатеки' }).click()
+  const item = ours(other)
+  await expect(item).toContainText('используется')
+  await expect(item.getByRole('button', { name: /^Удалить/ })).toHaveCount(0)
 })
