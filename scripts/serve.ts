@@ -2,12 +2,14 @@
  * The shop's HTTP server: Next's request handler behind a plain Node server, as `next start` is, plus
  * two things Next does not do: every request carries the socket address in a header whose name is
  * random per process, so per-client limits count real clients when no proxy is trusted (ADR 156);
- * pages that are the same for every visitor are sent from memory (src/lib/page-cache.ts, ADR 161).
+ * pages that are the same for every visitor are sent from memory (src/lib/page-cache.ts, ADR 161);
+ * storefront pages start Next's scripts after their first paint (src/lib/scripts-after-paint.ts, ADR 215).
  * SIGTERM and SIGINT stop accepting connections and let the requests in flight finish.
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
 import { withPageCache } from '../src/lib/page-cache'
+import { withScriptsAfterPaint } from '../src/lib/scripts-after-paint'
 
 /**
  * Keeps idle connections open longer than the clients and proxies that reuse them: nginx and cloud
@@ -43,7 +45,8 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), port, hostname })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const render: RequestListener = (req, res) => void handle(req, res)
+  // Storefront pages load Next's scripts after their first paint (ADR 215).
+  const render = withScriptsAfterPaint((req, res) => void handle(req, res))
   // PAGE_CACHE=off renders every page (to compare, or to rule the cache out when hunting a bug).
   const pages = process.env.PAGE_CACHE === 'off' ? render : withPageCache(render).listener
   const server = keepConnectionsAlive(createServer(withSocketAddress(header, pages)))

@@ -1,0 +1,161 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { StringDecoder } from 'node:string_decoder'
+import { constants as zlibConstants, createGzip } from 'node:zlib'
+
+/**
+ * Next writes its chunks as `<script async>` tags: on a fast link they arrive with the stylesheet
+ * and run before the first frame, which then waits for about 170 KB of framework and hydration. A
+ * buyer on a phone sees the page later, and bandwidth the picture needs goes to scripts that are of
+ * no use before it is shown. This rewrites each chunk tag into a call that adds the same script once
+ * the first contentful paint has happened (ADR 215). Order and async-ness are as before: Next's
+ * chunks never relied on their order. HTML only, for the storefront; never the back office.
+ */
+
+/** A Next chunk script: src under /_next/static/chunks/, async, with the page's nonce; not noModule. */
+const CHUNK_TAG =
+  /<script(?=[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)")(?=[^>]*\sasync(?:="")?[\s>])(?=[^>]*\snonce="([^"]+)")(?![^>]*\snoModule)[^>]*><\/script>/g
+
+/** Back office pages keep Next's loading: managers work on fast links and want their forms at once. */
+const OWN_LOADING = /^\/(?:admin|api|ajax|_next)\//
+
+/**
+ * Defined once per page, by the first rewritten tag. Waits for the first contentful paint (a page
+ * opened in the background has none to wait for), with a bound in case the browser never reports it.
+ */
+const LOADER = [
+  'self.__afterPaint||(function(){',
+  'var queue=[],open=false;',
+  "function add(src){var s=document.createElement('script');s.src=src;s.async=true;document.head.appendChild(s)}",
+  'function run(){if(open)return;open=true;queue.splice(0).forEach(add)}',
+  'self.__afterPaint=function(src){open?add(src):queue.push(src)};',
+  "if(document.visibilityState!=='visible'||!self.PerformanceObserver)return run();",
+  "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)run()}).observe({type:'paint',buffered:true})}catch(e){return run()}",
+  `setTimeout(run,${3000})`,
+  '})();',
+].join('')
+
+export interface ScriptRewriter {
+  /** Rewrites what can be rewritten now; a tag cut by the chunk's end waits for the next chunk. */
+  push(text: string): string
+  /** What was held back, at the end of the document. */
+  end(): string
+}
+
+export function createScriptRewriter(): ScriptRewriter {
+  let held = ''
+  let defined = false
+  const rewrite = (html: string) =>
+    html.replace(CHUNK_TAG, (_tag, src: string, nonce: string) => {
+      const define = defined ? '' : LOADER
+      defined = true
+      return `<script nonce="${nonce}">${define}self.__afterPaint(${JSON.stringify(src)})</script>`
+    })
+  return {
+    push(text) {
+      const all = held + text
+      const cut = safeEnd(all)
+      held = all.slice(cut)
+      return rewrite(all.slice(0, cut))
+    },
+    end() {
+      const rest = rewrite(held)
+      held = ''
+      return rest
+    },
+  }
+}
+
+/** A whole document at once (the page cache's stored copy, tests). */
+export function rewriteScripts(html: string): string {
+  const rewriter = createScriptRewriter()
+  return rewriter.push(html) + rewriter.end()
+}
+
+/** Where a chunk can be cut without splitting a script element or a tag. */
+function safeEnd(text: string): number {
+  const script = text.lastIndexOf('<script')
+  if (script >= 0 && text.indexOf('</script>', script) < 0) return script
+  const tag = text.lastIndexOf('<')
+  if (tag >= 0 && text.indexOf('>', tag) < 0) return tag
+  return text.length
+}
+
+/**
+ * Rewrites the HTML pages `render` answers. Next would compress them first, so the request's
+ * Accept-Encoding is taken off on the way in, and the rewritten bytes gzipped here when the browser
+ * takes gzip (the page cache, in front, asks for identity bytes itself and compresses its copy).
+ */
+export function withScriptsAfterPaint(render: RequestListener): RequestListener {
+  return (req, res) => {
+    if (!isPageRequest(req)) return render(req, res)
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+    delete req.headers['accept-encoding']
+    rewriteBody(res, gzip)
+    render(req, res)
+  }
+}
+
+function isPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET') return false
+  if (OWN_LOADING.test(req.url ?? '/')) return false
+  // Client-side navigations fetch RSC payloads, not HTML.
+  if (req.headers.rsc !== undefined || /[?&]_rsc=/.test(req.url ?? '')) return false
+  return /\btext\/html\b/.test(String(req.headers.accept ?? ''))
+}
+
+type Chunk = string | Uint8Array
+
+/** Sits between Next's writes and the socket: decode, rewrite, re-encode, maybe gzip. */
+function rewriteBody(res: ServerResponse, gzip: boolean): void {
+  const write = res.write.bind(res) as (chunk: Chunk, callback?: () => void) => boolean
+  const end = res.end.bind(res) as (chunk?: Chunk, callback?: () => void) => ServerResponse
+  let sink: { push(text: string): boolean; finish(text: string, done?: () => void): void } | null | undefined
+  const rewriter = createScriptRewriter()
+  const decoder = new StringDecoder('utf8')
+
+  // Decided at the first byte, when Next has set its headers: only uncompressed HTML is rewritten.
+  const open = () => {
+    if (sink !== undefined) return sink
+    const html = /^text\/html/.test(String(res.getHeader('content-type') ?? ''))
+    if (!html || res.getHeader('content-encoding') !== undefined || res.headersSent) return (sink = null)
+    res.removeHeader('content-length')
+    if (!gzip) {
+      sink = { push: (text) => (text ? write(text) : true), finish: (text, done) => void end(text, done) }
+      return sink
+    }
+    res.setHeader('content-encoding', 'gzip')
+    const zip = createGzip()
+    zip.on('data', (bytes: Buffer) => write(bytes))
+    sink = {
+      // Each piece is flushed: streamed parts of a page (Suspense) must reach the browser as they come.
+      push: (text) => (text ? (zip.write(text), zip.flush(zlibConstants.Z_SYNC_FLUSH), true) : true),
+      finish: (text, done) => {
+        zip.once('end', () => void end(undefined, done))
+        zip.end(text)
+      },
+    }
+    return sink
+  }
+  const text = (chunk: unknown, encoding: unknown): string =>
+    typeof chunk === 'string'
+      ? decoder.write(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'))
+      : chunk instanceof Uint8Array
+        ? decoder.write(chunk)
+        : ''
+
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const to = open()
+    if (!to) return Reflect.apply(write, res, [chunk, ...rest]) as boolean
+    const written = to.push(rewriter.push(text(chunk, rest[0])))
+    rest.find((r): r is () => void => typeof r === 'function')?.()
+    return written
+  }) as typeof res.write
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    const to = open()
+    if (!to) return Reflect.apply(end, res, [chunk, ...rest]) as ServerResponse
+    const done = [chunk, ...rest].find((r): r is () => void => typeof r === 'function')
+    const last = typeof chunk === 'function' ? '' : text(chunk, rest[0])
+    to.finish(rewriter.push(last + decoder.end()) + rewriter.end(), done)
+    return res
+  }) as typeof res.end
+}
