@@ -62,6 +62,8 @@ function fakeNext(contentType = 'text/html; charset=utf-8') {
   const render = (req: IncomingMessage, res: ServerResponse) => {
     seen.push(req.headers['accept-encoding'] as string | undefined)
     res.setHeader('content-type', contentType)
+    // As Next's pipe does before its first chunk.
+    res.flushHeaders()
     const bytes = Buffer.from(PAGE)
     for (let i = 0; i < bytes.byteLength; i += 7) res.write(bytes.subarray(i, i + 7))
     res.end()

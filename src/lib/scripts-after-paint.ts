@@ -143,6 +143,12 @@ function rewriteBody(res: ServerResponse, gzip: boolean): void {
         ? decoder.write(chunk)
         : ''
 
+  // Next sends its headers before the first chunk: the choice (and gzip's header) must come first.
+  const flushHeaders = res.flushHeaders.bind(res)
+  res.flushHeaders = () => {
+    open()
+    flushHeaders()
+  }
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     const to = open()
     if (!to) return Reflect.apply(write, res, [chunk, ...rest]) as boolean
