@@ -108,7 +108,13 @@ describe('withScriptsAfterPaint', () => {
     expect(res.body.toString('utf8')).toBe(rewriteScripts(PAGE))
   })
 
-  it('leaves the back office, calls and client navigations to Next as they were', async () => {
+  it('rewrites a page fetched by a script too: the page cache keeps the first answer for everyone', async () => {
+    const port = await serve(fakeNext().render)
+    const res = await get(port, '/catalog/', { accept: '*/*' })
+    expect(res.body.toString('utf8')).toBe(rewriteScripts(PAGE))
+  })
+
+  it('leaves the back office, calls, client navigations and files to Next as they were', async () => {
     const next = fakeNext()
     const port = await serve(next.render)
     for (const [path, headers] of [
@@ -116,17 +122,23 @@ describe('withScriptsAfterPaint', () => {
       ['/ajax/basket/', PAGE_HEADERS],
       ['/catalog/', { ...PAGE_HEADERS, rsc: '1' }],
       ['/catalog/?_rsc=abc', PAGE_HEADERS],
-      ['/catalog/', { accept: '*/*', 'accept-encoding': 'gzip' }],
+      ['/upload/packs/a.svg', PAGE_HEADERS],
     ] as const) {
       const res = await get(port, path, headers)
       expect(res.body.toString('utf8'), path).toBe(PAGE)
     }
-    expect(next.seen.filter((e) => e !== undefined)).toHaveLength(5)
+    expect(next.seen).toEqual(Array(5).fill('gzip, deflate, br'))
   })
 
-  it('passes a page answer that is not HTML through unchanged', async () => {
-    const port = await serve(fakeNext('application/json').render)
-    const res = await get(port, '/catalog/', { accept: 'text/html' })
-    expect(res.body.toString('utf8')).toBe(PAGE)
+  it('compresses the JSON of a page without touching it, and passes other answers on as they are', async () => {
+    const json = await serve(fakeNext('application/json').render)
+    const compressed = await get(json, '/catalog/?ajax=Y', PAGE_HEADERS)
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(compressed.body).toString('utf8')).toBe(PAGE)
+    server?.close()
+    const image = await serve(fakeNext('image/png').render)
+    const raw = await get(image, '/catalog/', PAGE_HEADERS)
+    expect(raw.headers['content-encoding']).toBeUndefined()
+    expect(raw.body.toString('utf8')).toBe(PAGE)
   })
 })

@@ -15,6 +15,9 @@ import { constants as zlibConstants, createGzip } from 'node:zlib'
 const CHUNK_TAG =
   /<script(?=[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)")(?=[^>]*\sasync(?:="")?[\s>])(?=[^>]*\snonce="([^"]+)")(?![^>]*\snoModule)[^>]*><\/script>/g
 
+/** What the pages answer besides HTML (the catalogue's JSON): compressed here as Next would. */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml))/
+
 /** Back office pages keep Next's loading: managers work on fast links and want their forms at once. */
 const OWN_LOADING = /^\/(?:admin|api|ajax|_next)\//
 
@@ -95,12 +98,17 @@ export function withScriptsAfterPaint(render: RequestListener): RequestListener 
   }
 }
 
+/**
+ * Any GET of a page, whatever its Accept header: the page cache keeps the first answer for everyone,
+ * so a page fetched by a script must be rewritten as a browser's would be. Files (a dot in the last
+ * segment) and RSC payloads are not pages.
+ */
 function isPageRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET') return false
-  if (OWN_LOADING.test(req.url ?? '/')) return false
-  // Client-side navigations fetch RSC payloads, not HTML.
-  if (req.headers.rsc !== undefined || /[?&]_rsc=/.test(req.url ?? '')) return false
-  return /\btext\/html\b/.test(String(req.headers.accept ?? ''))
+  const url = req.url ?? '/'
+  if (OWN_LOADING.test(url)) return false
+  if (req.headers.rsc !== undefined || /[?&]_rsc=/.test(url)) return false
+  return !/\.[a-z0-9]+$/i.test(url.split('?')[0])
 }
 
 type Chunk = string | Uint8Array
@@ -110,14 +118,16 @@ function rewriteBody(res: ServerResponse, gzip: boolean): void {
   const write = res.write.bind(res) as (chunk: Chunk, callback?: () => void) => boolean
   const end = res.end.bind(res) as (chunk?: Chunk, callback?: () => void) => ServerResponse
   let sink: { push(text: string): boolean; finish(text: string, done?: () => void): void } | null | undefined
-  const rewriter = createScriptRewriter()
+  // Pages' JSON (the catalogue's «show more») is only compressed, as Next would have.
+  let rewriter: ScriptRewriter | null = createScriptRewriter()
   const decoder = new StringDecoder('utf8')
 
-  // Decided at the first byte, when Next has set its headers: only uncompressed HTML is rewritten.
+  // Decided when Next sends its headers: HTML is rewritten, HTML and JSON compressed, the rest passed on.
   const open = () => {
     if (sink !== undefined) return sink
-    const html = /^text\/html/.test(String(res.getHeader('content-type') ?? ''))
-    if (!html || res.getHeader('content-encoding') !== undefined || res.headersSent) return (sink = null)
+    const type = String(res.getHeader('content-type') ?? '')
+    if (res.getHeader('content-encoding') !== undefined || res.headersSent || !COMPRESSIBLE.test(type)) return (sink = null)
+    if (!/^text\/html/.test(type)) rewriter = null
     res.removeHeader('content-length')
     if (!gzip) {
       sink = { push: (text) => (text ? write(text) : true), finish: (text, done) => void end(text, done) }
@@ -152,7 +162,8 @@ function rewriteBody(res: ServerResponse, gzip: boolean): void {
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     const to = open()
     if (!to) return Reflect.apply(write, res, [chunk, ...rest]) as boolean
-    const written = to.push(rewriter.push(text(chunk, rest[0])))
+    const piece = text(chunk, rest[0])
+    const written = to.push(rewriter ? rewriter.push(piece) : piece)
     rest.find((r): r is () => void => typeof r === 'function')?.()
     return written
   }) as typeof res.write
@@ -161,7 +172,8 @@ function rewriteBody(res: ServerResponse, gzip: boolean): void {
     if (!to) return Reflect.apply(end, res, [chunk, ...rest]) as ServerResponse
     const done = [chunk, ...rest].find((r): r is () => void => typeof r === 'function')
     const last = typeof chunk === 'function' ? '' : text(chunk, rest[0])
-    to.finish(rewriter.push(last + decoder.end()) + rewriter.end(), done)
+    const tail = last + decoder.end()
+    to.finish(rewriter ? rewriter.push(tail) + rewriter.end() : tail, done)
     return res
   }) as typeof res.end
 }
