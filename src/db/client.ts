@@ -8,6 +8,7 @@ import pg from 'pg'
 import { env } from '@/lib/env'
 import { logger } from '@/lib/logger'
 import { lockDataDir } from './exclusive'
+import { PGLITE_SHARED_BUFFERS_DEFAULT, pgliteStartParams } from './pglite-memory'
 import { listenOnPostgres, type ChannelListener } from './listen'
 import * as schema from './schema'
 
@@ -41,6 +42,8 @@ const holder = globalThis as typeof globalThis & { __vitamarketDb?: DbHandle }
 /** `startLock: false` exists for the test that shows what the lock prevents. */
 export interface OpenOptions {
   startLock?: boolean
+  /** PGlite: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS; src/db/pglite-memory.ts says why it is small). */
+  sharedBuffers?: string
 }
 
 /** Start-up work of one process, one at a time (PGlite: one process owns the directory anyway). */
@@ -59,7 +62,11 @@ export function openPglite(dataDir?: string, from?: { loadDataDir: Blob }, optio
     mkdirSync(dataDir, { recursive: true })
     unlock = lockDataDir(dataDir)
   }
-  const client = new PGlite(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: from?.loadDataDir })
+  const client = new PGlite(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    loadDataDir: from?.loadDataDir,
+    startParams: pgliteStartParams(PGlite.defaultStartParams, options.sharedBuffers ?? PGLITE_SHARED_BUFFERS_DEFAULT),
+  })
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
@@ -116,8 +123,8 @@ export function openPostgres(url: string, max = 10, options: OpenOptions = {}): 
 
 export function dbHandle(): DbHandle {
   if (!holder.__vitamarketDb) {
-    const { DATABASE_URL, PGLITE_DIR } = env()
-    holder.__vitamarketDb = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(PGLITE_DIR)
+    const { DATABASE_URL, PGLITE_DIR, PGLITE_SHARED_BUFFERS } = env()
+    holder.__vitamarketDb = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(PGLITE_DIR, undefined, { sharedBuffers: PGLITE_SHARED_BUFFERS })
   }
   return holder.__vitamarketDb
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { PGLITE_MEMORY_SIZE, PGLITE_SHARED_BUFFERS_DEFAULT } from '../db/pglite-memory'
 import { paymentSandboxOn, productionProblems, shopModeOf, type ShopMode } from './shop-mode'
 import { testHook } from './test-hooks'
 
@@ -32,6 +33,8 @@ const schema = z.object({
   /** Unset: embedded PGlite in PGLITE_DIR. Set: node-postgres against that server. */
   DATABASE_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
   PGLITE_DIR: z.string().default('var/db'),
+  /** PGlite's buffer pool, resident in the shop's process for its whole life (ADR 216); e.g. 32MB, 128MB. */
+  PGLITE_SHARED_BUFFERS: z.string().regex(PGLITE_MEMORY_SIZE).default(PGLITE_SHARED_BUFFERS_DEFAULT),
   VAR_DIR: z.string().default('var'),
   SESSION_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32).optional()),
   /** Unset: mails are written as .eml files to var/mail/. */
