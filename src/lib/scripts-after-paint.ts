@@ -108,7 +108,8 @@ function isPageRequest(req: IncomingMessage): boolean {
   const url = req.url ?? '/'
   if (OWN_LOADING.test(url)) return false
   if (req.headers.rsc !== undefined || /[?&]_rsc=/.test(url)) return false
-  return !/\.[a-z0-9]+$/i.test(url.split('?')[0])
+  const path = url.split('?')[0] ?? url
+  return !/\.[a-z0-9]+$/i.test(path)
 }
 
 type Chunk = string | Uint8Array

@@ -18,6 +18,7 @@ import {
 } from './catalog'
 import {
   buildFilterGroups,
+  compileFilterColumns,
   filterQuery,
   foundText,
   isFiltered,
@@ -57,7 +58,11 @@ export function loadProductCards(productIds: number[]): Promise<ProductCardData[
 }
 
 export function loadCatalogIndex(): Promise<CatalogIndex> {
-  return cached('catalog:index', TAGS, () => selectCatalogIndex(db()))
+  return cached('catalog:index', TAGS, async () => {
+    const index = await selectCatalogIndex(db())
+    compileFilterColumns(index)
+    return index
+  })
 }
 
 export function loadMenuSections() {
