@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { SHOP } from '@/domains/layout/shop'
 import { env } from '@/lib/env'
+import { ReadyMark } from '@/ui/ready-mark'
 
 export const rootMetadata: Metadata = {
   metadataBase: new URL(env().PUBLIC_URL),
@@ -17,7 +18,10 @@ export const rootViewport: Viewport = { width: 'device-width', initialScale: 1, 
 export function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang="ru">
-      <body className="flex min-h-screen flex-col">{children}</body>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ReadyMark />
+      </body>
     </html>
   )
 }

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, type Page, type TestInfo } from './test'
 
 /** What the account's browser tests share: a registered buyer, sign-in, the mails in var/mail/, a card order. */
 export const MAIL_DIR = path.join(process.cwd(), process.env.VAR_DIR ?? 'var/e2e', 'mail')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { PASSWORD, emailFor, login, mailTo, orderToPayByCard, ownClientAddress, register } from './account-kit'
 
 /** The buyer's orders in the account: history, paying from it, repeat, cancel, and deleting the account. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 /**
  * Yandex.Metrika and GTM (ADR 115). scripts/e2e.ts sets both ids and points their script URLs at the

@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest } from '@playwright/test'
+import { expect, test, request as playwrightRequest } from './test'
 import { DELIVERY_MESSAGES } from '../../src/domains/delivery/delivery'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_BOXBERRY_CITIES, FAKE_BOXBERRY_TOKEN, startFakeBoxberry, type FakeBoxberry } from '../support/fake-boxberry'

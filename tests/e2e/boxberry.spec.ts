@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest, type Page } from '@playwright/test'
+import { expect, test, request as playwrightRequest, type Page } from './test'
 import { formatRub } from '../../src/lib/money'
 import {
   FAKE_BOXBERRY_CITIES,

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test'
+import { expect, test, type BrowserContext } from './test'
 
 const D3 = '/catalog/immunitet/p1-vitamin-d3-2000-me-evalar/'
 const PROMO = 'Новым подписчикам из вашего региона — скидка 10% на первый заказ!'

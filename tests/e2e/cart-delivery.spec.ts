@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 /**
  * The cart page's delivery summary (issue 'What a buyer trips over', point 15; ADR 095): the cheapest

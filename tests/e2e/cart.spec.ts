@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { pauseClock, requestsHeard } from './timing'
 
 /** Cart, favourites, header widgets and search as a buyer uses them (issue 4). */

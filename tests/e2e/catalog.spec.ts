@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { pauseClock, requestsHeard } from './timing'
 
 /** The spec's filter debounce: a change goes into the address 1 s after the last one. */

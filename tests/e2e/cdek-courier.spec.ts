@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest } from '@playwright/test'
+import { expect, test, request as playwrightRequest } from './test'
 import { DELIVERY_MESSAGES } from '../../src/domains/delivery/delivery'
 import { formatRub } from '../../src/lib/money'
 import { type FakeCdek } from '../support/fake-cdek'

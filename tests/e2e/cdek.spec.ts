@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest } from '@playwright/test'
+import { expect, test, request as playwrightRequest } from './test'
 import { formatRub } from '../../src/lib/money'
 import { type FakeCdek } from '../support/fake-cdek'
 import { newStaff, signIn } from './admin/admin-kit'

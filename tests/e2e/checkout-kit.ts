@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page } from './test'
 
 /** A buyer's steps through the checkout, shared by the checkout journeys and the back office's tests. */
 /** The seed's first offer (Витамин D3 2000 МЕ, 310 in stock). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { addToBasket, choosePay, choosePickupPoint, field, fillContacts, form, openCheckout, placeOrder, sessid } from './checkout-kit'
 
 /**

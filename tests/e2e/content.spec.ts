@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { pauseClock, tasksRun } from './timing'
 
 /** The spec: a switched tab shows a loading state for 300 ms. */

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'

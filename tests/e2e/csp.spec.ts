@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 /**
  * Hole 9 of the production-safety issue (ADR 157): every page carries a policy with a fresh nonce,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 /**
  * Delivery on the real checkout page: a pickup point chosen on the map, one chosen from the list and paid

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { requestsHeard } from './timing'
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768

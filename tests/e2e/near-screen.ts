@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page } from './test'
 
 /** The first block on the page still waiting to load, or null; hidden tab panels do not count. */
 const firstWaiting = (page: Page) =>

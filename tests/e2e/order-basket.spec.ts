@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 /**
  * After an order placed without leaving the page (one click from the cart, the checkout's fallback form,

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test'
+import { expect } from './test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'

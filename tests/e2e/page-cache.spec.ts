@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { signInAsStaff } from './staff-sign-in'
 
 // The full-page cache (ADR 161) as a buyer meets it: a first visit gets its session from a cached page

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './test'
 
 /**
  * Every phone field of the shop edits the same way (one PhoneInput, one rule): a buyer can delete a

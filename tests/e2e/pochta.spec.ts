@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest } from '@playwright/test'
+import { expect, test, request as playwrightRequest } from './test'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_POCHTA_KEYS, startFakePochta, type FakePochta } from '../support/fake-pochta'
 import { newStaff, signIn } from './admin/admin-kit'

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import sharp from 'sharp'
 import { signInAsStaff } from './staff-sign-in'
 import { pauseClock, tasksRun } from './timing'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 test.describe('page shell', () => {
   test('home page has the header, footer with legal links and no sideways scroll', async ({ page }) => {

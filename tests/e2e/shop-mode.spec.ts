@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 /** The browser tests run a demo (no settings): every page says so in one slim line (ADR 152). */
 test.describe('demo mode strip', () => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page } from './test'
 
 /** The development seed's owner (README); review moderation is the back office's inbox (issue 18). */
 export const SEED_OWNER = { email: 'owner@example.ru', password: 'owner-demo-2026' }

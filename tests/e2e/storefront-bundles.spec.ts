@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { expect, test, type Page, type Response } from '@playwright/test'
+import { expect, test, type Page, type Response } from './test'
 import { adminManifests, adminMarkers, adminTraces, markersIn, storefrontManifests } from './bundle-kit'
 import { addToBasket } from './checkout-kit'
 

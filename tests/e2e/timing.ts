@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page } from './test'
 
 /**
  * Timing without the wall clock: on a busy machine a real 600 ms wait can hold a 400 ms timer or

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 
 /**
  * Addresses without their trailing slash: one redirect to the slash form with the query kept, never a

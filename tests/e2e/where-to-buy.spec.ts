@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 
 /**
  * 'Где купить' on the product page: the partner map popup draws the shop's map tiles (MAP_TILES_URL,

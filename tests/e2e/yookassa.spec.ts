@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, request as playwrightRequest } from '@playwright/test'
+import { expect, test, request as playwrightRequest } from './test'
 import { FAKE_SECRET, FAKE_SHOP_ID, startFakeYookassa, type FakeYookassa } from '../support/fake-yookassa'
 import { newStaff, signIn } from './admin/admin-kit'
 import { ownServer } from './own-server'

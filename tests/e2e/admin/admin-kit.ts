@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '../test'
 import type { StaffRole } from '../../../src/domains/staff/permissions'
 
 /** The development seed's owner (README). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../test'
 import { newStaff, signIn } from './admin-kit'
 
 /** Issue 18: a manager's customers and inbox, as the browser shows them. */

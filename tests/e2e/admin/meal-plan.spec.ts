@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../test'
 import sharp from 'sharp'
 import { VIDEO_LINK_MESSAGE } from '../../../src/domains/landings/meal-plan-video'
 import { newStaff, signIn } from './admin-kit'

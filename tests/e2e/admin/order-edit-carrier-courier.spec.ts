@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest, type Browser } from '@playwright/test'
+import { expect, test, request as playwrightRequest, type Browser } from '../test'
 import { formatRub } from '../../../src/lib/money'
 import { FAKE_CDEK_CITIES, FAKE_CDEK_KEYS, startFakeCdek, type FakeCdek } from '../../support/fake-cdek'
 import { OFFER_ID, sessid } from '../checkout-kit'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../test'
 import { addToBasket, openCheckout } from '../checkout-kit'
 import { OWNER, signIn } from './admin-kit'
 

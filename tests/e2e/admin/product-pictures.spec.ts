@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '../test'
 import sharp from 'sharp'
 import { newStaff, signIn } from './admin-kit'
 

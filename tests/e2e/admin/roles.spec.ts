@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../test'
 import { can, STAFF_ROLES } from '../../../src/domains/staff/permissions'
 import { ADMIN_NAV } from '../../../src/admin/ui/nav'
 import { newStaff, OWNER, signIn } from './admin-kit'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../test'
 import { OFFER_ID, sessid } from '../checkout-kit'
 import { newStaff, signIn } from './admin-kit'
 
