@@ -1,10 +1,10 @@
-import { expect, test, request as playwrightRequest } from './test'
+import { expect, test } from './test'
 import { DELIVERY_MESSAGES } from '../../src/domains/delivery/delivery'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_BOXBERRY_CITIES, FAKE_BOXBERRY_TOKEN, startFakeBoxberry, type FakeBoxberry } from '../support/fake-boxberry'
-import { newStaff, signIn } from './admin/admin-kit'
+import { managerOnOrder } from './admin/admin-kit'
 import { ownServer } from './own-server'
-import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { addToBasket, choosePay, fillContacts, openCheckout, placeOrderAndReadId } from './checkout-kit'
 
 /**
  * Issue 22, ADR 212: a buyer checks out with «Курьер Boxberry» — the address as for the shop's courier,
@@ -82,19 +82,11 @@ test('a buyer checks out with «Курьер Boxberry» at Boxberry\u2019s couri
   await expect(buyer.getByTestId('delivery-info')).toContainText('Курьер Boxberry')
   await expect(buyer.getByTestId('delivery-info')).toContainText('г Москва, ул Тверская, д 11')
   await buyer.screenshot({ path: test.info().outputPath('checkout-boxberry-courier-1440.png'), fullPage: true })
-  await placeOrder(buyer)
-  await expect(buyer.getByTestId('order-status')).toBeVisible()
-  const orderId = new URL(buyer.url()).searchParams.get('ORDER_ID')
-  expect(orderId).toMatch(/^\d+$/)
+  const orderId = await placeOrderAndReadId(buyer)
   await expect(buyer.getByText(`— ${formatRub(price)}`)).toBeVisible()
   await buyerContext.close()
 
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const manager = await newStaff(api, 'manager')
-  await api.dispose()
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
-  const page = await context.newPage()
-  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  const page = await managerOnOrder(browser, base, orderId)
   const panel = page.getByRole('region', { name: 'Отправление: Boxberry' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (Boxberry)' }).click()
@@ -103,7 +95,7 @@ test('a buyer checks out with «Курьер Boxberry» at Boxberry\u2019s couri
   expect(parcel.sdata).toMatchObject({ order_id: orderId, vid: 2, kurdost: { index: '101000', addressp: 'г Москва, ул Тверская, д 11' } })
   // A courier parcel goes to no point.
   expect((parcel.sdata.shop as { name: string }).name).toBe('')
-  await context.close()
+  await page.context().close()
 })
 
 test('«Курьер Boxberry» on a 375 px screen: the address, then Boxberry\u2019s period and price', async ({ browser }) => {

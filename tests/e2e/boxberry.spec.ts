@@ -1,4 +1,4 @@
-import { expect, test, request as playwrightRequest, type Page } from './test'
+import { expect, test, type Page } from './test'
 import { formatRub } from '../../src/lib/money'
 import {
   FAKE_BOXBERRY_CITIES,
@@ -6,9 +6,9 @@ import {
   startFakeBoxberry,
   type FakeBoxberry,
 } from '../support/fake-boxberry'
-import { newStaff, signIn } from './admin/admin-kit'
+import { managerOnOrder } from './admin/admin-kit'
 import { ownServer } from './own-server'
-import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { addToBasket, choosePay, fillContacts, openCheckout, placeOrderAndReadId } from './checkout-kit'
 
 /**
  * Issue 22, ADR 193, 195: a buyer checks out with a real (fake-served) Boxberry point at the price the
@@ -81,19 +81,11 @@ test('a buyer checks out with a Boxberry point at Boxberry\u2019s price; the man
   expect(price).toBeGreaterThan(0)
   await expect(detail).toContainText(formatRub(price))
   await choosePay(buyer, /Наличными или картой при получении/)
-  await placeOrder(buyer)
-  await expect(buyer.getByTestId('order-status')).toBeVisible()
-  const orderId = new URL(buyer.url()).searchParams.get('ORDER_ID')
-  expect(orderId).toMatch(/^\d+$/)
+  const orderId = await placeOrderAndReadId(buyer)
   await expect(buyer.getByText(`— ${formatRub(price)}`)).toBeVisible()
   await buyerContext.close()
 
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const manager = await newStaff(api, 'manager')
-  await api.dispose()
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
-  const page = await context.newPage()
-  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  const page = await managerOnOrder(browser, base, orderId)
   const panel = page.getByRole('region', { name: 'Отправление: Boxberry' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (Boxberry)' }).click()
@@ -109,5 +101,5 @@ test('a buyer checks out with a Boxberry point at Boxberry\u2019s price; the man
   await panel.getByRole('button', { name: 'Обновить статус' }).click()
   await expect(panel).toContainText('Поступило в пункт выдачи')
   await expect(page.getByText('Boxberry: Поступило в пункт выдачи')).toBeVisible()
-  await context.close()
+  await page.context().close()
 })

@@ -1,10 +1,10 @@
-import { expect, test, request as playwrightRequest } from './test'
+import { expect, test } from './test'
 import { DELIVERY_MESSAGES } from '../../src/domains/delivery/delivery'
 import { formatRub } from '../../src/lib/money'
 import { type FakeCdek } from '../support/fake-cdek'
-import { newStaff, signIn } from './admin/admin-kit'
+import { managerOnOrder } from './admin/admin-kit'
 import { fakeTariffs, ownServerWithFakeCdek } from './cdek-kit'
-import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { addToBasket, choosePay, fillContacts, openCheckout, placeOrderAndReadId } from './checkout-kit'
 
 /**
  * Issue 22, ADR 212: a buyer checks out with «Курьер СДЭК» — the address as for the shop's courier, no
@@ -57,19 +57,11 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
   await expect(buyer.getByTestId('delivery-info')).toContainText('Курьер СДЭК')
   await expect(buyer.getByTestId('delivery-info')).toContainText('г Москва, ул Тверская, д 7')
   await buyer.screenshot({ path: test.info().outputPath('checkout-cdek-courier-1440.png'), fullPage: true })
-  await placeOrder(buyer)
-  await expect(buyer.getByTestId('order-status')).toBeVisible()
-  const orderId = new URL(buyer.url()).searchParams.get('ORDER_ID')
-  expect(orderId).toMatch(/^\d+$/)
+  const orderId = await placeOrderAndReadId(buyer)
   await expect(buyer.getByText(`— ${formatRub(door.kopecks)}`)).toBeVisible()
   await buyerContext.close()
 
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const manager = await newStaff(api, 'manager')
-  await api.dispose()
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
-  const page = await context.newPage()
-  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  const page = await managerOnOrder(browser, base, orderId)
   const panel = page.getByRole('region', { name: 'Отправление: СДЭК' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (СДЭК)' }).click()
@@ -77,7 +69,7 @@ test('a buyer checks out with «Курьер СДЭК» at СДЭК\u2019s door 
   const sent = [...fake().orders.values()].at(-1)!.body
   expect(sent).toMatchObject({ number: orderId, shipment_point: 'MSK5', tariff_code: door.tariff, to_location: { code: 44, address: 'г Москва, ул Тверская, д 7' } })
   expect(sent.delivery_point).toBeUndefined()
-  await context.close()
+  await page.context().close()
 })
 
 test('«Курьер СДЭК» on a 375 px screen: the address, then СДЭК\u2019s period and price', async ({ browser }) => {

@@ -1,7 +1,7 @@
 import { expect, test, request as playwrightRequest } from './test'
 import { formatRub } from '../../src/lib/money'
 import { type FakeCdek } from '../support/fake-cdek'
-import { newStaff, signIn } from './admin/admin-kit'
+import { managerOnOrder } from './admin/admin-kit'
 import { fakeTariffs, ownServerWithFakeCdek } from './cdek-kit'
 import {
   addToBasket,
@@ -9,7 +9,7 @@ import {
   choosePickupPoint,
   fillContacts,
   openCheckout,
-  placeOrder,
+  placeOrderAndReadId,
 } from './checkout-kit'
 
 /**
@@ -44,18 +44,11 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
   expect(price).toBeGreaterThan(0)
   await expect(detail).toContainText(formatRub(price))
   await choosePay(buyer, /Наличными или картой при получении/)
-  await placeOrder(buyer)
-  await expect(buyer.getByTestId('order-status')).toBeVisible()
-  const orderId = new URL(buyer.url()).searchParams.get('ORDER_ID')
-  expect(orderId).toMatch(/^\d+$/)
+  const orderId = await placeOrderAndReadId(buyer)
   await expect(buyer.getByText(`— ${formatRub(price)}`)).toBeVisible()
   await buyerContext.close()
 
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const manager = await newStaff(api, 'manager')
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
-  const page = await context.newPage()
-  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  const page = await managerOnOrder(browser, base, orderId)
   const panel = page.getByRole('region', { name: 'Отправление: СДЭК' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: 'Зарегистрировать отправление (СДЭК)' }).click()
@@ -67,6 +60,7 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
 
   // СДЭК moves the parcel to the point and posts its webhook: the shop re-reads the order and shows it.
   fake().setStatus(uuid, 'ACCEPTED_AT_PICK_UP_POINT', '2026-03-06T11:30:00+0300', '1234567890')
+  const api = await playwrightRequest.newContext({ baseURL: base })
   const hook = await api.post('/delivery/notify/cdek/', {
     data: {
       type: 'ORDER_STATUS',
@@ -93,5 +87,5 @@ test('a buyer checks out with a СДЭК point at СДЭК\u2019s price; the man
   await expect(page.getByText('СДЭК: Поступил в пункт выдачи')).toBeVisible()
   // The order follows the carrier: on its way, by the system.
   await expect(page.getByText('Статус: «Собирается» → «Передан в доставку»')).toBeVisible()
-  await context.close()
+  await page.context().close()
 })

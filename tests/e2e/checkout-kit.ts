@@ -65,3 +65,12 @@ export async function placeOrder(page: Page) {
   await page.getByRole('button', { name: 'Оформить заказ' }).click()
 }
 
+/** Places the order and answers its number from the confirmation's address. */
+export async function placeOrderAndReadId(page: Page): Promise<string> {
+  await placeOrder(page)
+  await expect(page.getByTestId('order-status')).toBeVisible()
+  const orderId = new URL(page.url()).searchParams.get('ORDER_ID')
+  expect(orderId).toMatch(/^\d+$/)
+  return orderId!
+}
+

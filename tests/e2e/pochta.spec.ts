@@ -1,9 +1,9 @@
-import { expect, test, request as playwrightRequest } from './test'
+import { expect, test } from './test'
 import { formatRub } from '../../src/lib/money'
 import { FAKE_POCHTA_KEYS, startFakePochta, type FakePochta } from '../support/fake-pochta'
-import { newStaff, signIn } from './admin/admin-kit'
+import { managerOnOrder } from './admin/admin-kit'
 import { ownServer } from './own-server'
-import { addToBasket, choosePay, fillContacts, openCheckout, placeOrder } from './checkout-kit'
+import { addToBasket, choosePay, fillContacts, openCheckout, placeOrderAndReadId } from './checkout-kit'
 
 /**
  * Issue 22, ADR 194: a buyer checks out with a real (fake-served) post office at the «Посылка онлайн»
@@ -68,18 +68,10 @@ test('a buyer checks out to a post office at the calculator\u2019s price; the ma
   await detail.getByRole('button', { name: 'Выбрать' }).click()
   await expect(picker.getByText('Выбрано!')).toBeVisible()
   await choosePay(buyer, /Наличными или картой при получении/)
-  await placeOrder(buyer)
-  await expect(buyer.getByTestId('order-status')).toBeVisible()
-  const orderId = new URL(buyer.url()).searchParams.get('ORDER_ID')
-  expect(orderId).toMatch(/^\d+$/)
+  const orderId = await placeOrderAndReadId(buyer)
   await buyerContext.close()
 
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const manager = await newStaff(api, 'manager')
-  await api.dispose()
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
-  const page = await context.newPage()
-  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  const page = await managerOnOrder(browser, base, orderId)
   const panel = page.getByRole('region', { name: 'Отправление: Почта России' })
   await expect(panel).toContainText('Посылка ещё не зарегистрирована')
   await panel.getByRole('button', { name: /Зарегистрировать отправление/ }).click()
@@ -103,5 +95,5 @@ test('a buyer checks out to a post office at the calculator\u2019s price; the ma
   await panel.getByRole('button', { name: 'Обновить статус' }).click()
   await expect(panel).toContainText('Прибыл в место вручения')
   await expect(panel).toContainText(`8010${String(id).padStart(10, '0')}`)
-  await context.close()
+  await page.context().close()
 })

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, request as playwrightRequest } from './test'
+import { expect, test } from './test'
 import { FAKE_SECRET, FAKE_SHOP_ID, startFakeYookassa, type FakeYookassa } from '../support/fake-yookassa'
-import { newStaff, signIn } from './admin/admin-kit'
+import { managerOnOrder } from './admin/admin-kit'
 import { ownServer } from './own-server'
 import {
   OFFER_ID,
@@ -80,12 +80,7 @@ test('a buyer pays through ЮKassa, the order reads paid on return; the manager 
   expect(fake!.requests.some((r) => r.method === 'GET' && r.path.startsWith('payments/'))).toBe(true)
   await buyerContext.close()
 
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const manager = await newStaff(api, 'manager')
-  await api.dispose()
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
-  const page = await context.newPage()
-  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  const page = await managerOnOrder(browser, base, orderId!)
   await expect(page.getByText(/Чек прихода: зарегистрирован/)).toBeVisible()
   // Shipping the prepaid order asks a code per marked piece and sends the settlement receipt.
   await page.getByRole('button', { name: 'В сборку' }).click()
@@ -118,5 +113,5 @@ test('a buyer pays through ЮKassa, the order reads paid on return; the manager 
   expect((refund.body.receipt as { items: { quantity: number }[] }).items.map((i) => i.quantity)).toEqual([1])
   // The timeline tells the provider's calls.
   await expect(page.getByText('ЮKassa: POST /refunds — ответ 200')).toBeVisible()
-  await context.close()
+  await page.context().close()
 })

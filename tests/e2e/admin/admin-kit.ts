@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type APIRequestContext, type Page } from '../test'
+import { expect, request, type APIRequestContext, type Browser, type Page } from '../test'
 import type { StaffRole } from '../../../src/domains/staff/permissions'
 
 /** The development seed's owner (README). */
@@ -12,6 +12,17 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Пароль').fill(account.password)
   await page.getByRole('button', { name: 'Войти' }).click()
   await page.waitForURL((url) => url.pathname === next)
+}
+
+/** A new manager, signed in on an order's page of the server at `base`, at the back office's 1024 px. */
+export async function managerOnOrder(browser: Browser, base: string, orderId: string): Promise<Page> {
+  const api = await request.newContext({ baseURL: base })
+  const manager = await newStaff(api, 'manager')
+  await api.dispose()
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
+  const page = await context.newPage()
+  await signIn(page, manager, `/admin/orders/${orderId}/`)
+  return page
 }
 
 /**
