@@ -4,7 +4,6 @@ import path from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { POST as encElementsRoute } from '@/app/ajax/get-enc-elements/route'
 import { followChanges } from '@/db/change-feed'
@@ -18,7 +17,6 @@ import {
   type NewsView,
 } from '@/domains/content/content-admin.schema'
 import { ExpertBlock } from '@/domains/content/ui/article-blocks'
-import type { LibraryPictureView } from '@/domains/media/media-library'
 import {
   allArticles,
   allNews,
@@ -40,8 +38,9 @@ import { now } from '@/lib/clock'
 import { waitFor } from '../../../tests/support/change-feed'
 import { formPost, newVisitor } from '../../../tests/support/http'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
+import { libraryPictureUploaded } from '../../../tests/support/library-picture'
 import { reloadEnv, setClock } from '../../../tests/support/test-hooks'
-import { deleteLibraryEndpoint, uploadLibraryEndpoint } from './banners'
+import { deleteLibraryEndpoint } from './banners'
 import { articleEndpoints, encElementEndpoints, newsEndpoints, reorderEncSectionsEndpoint } from './content'
 
 /**
@@ -238,31 +237,9 @@ describe('the expert block and the accordion of an article', () => {
   })
 })
 
-async function upload(colour: string, alt: string): Promise<LibraryPictureView> {
-  const bytes = Uint8Array.from(
-    await sharp({ create: { width: 900, height: 900, channels: 3, background: colour } }).png().toBuffer(),
-  )
-  const url = new URL('/api/admin/media/', 'http://localhost:3000')
-  url.searchParams.set('alt', alt)
-  const response = await uploadLibraryEndpoint.serve(
-    new Request(url, {
-      method: 'POST',
-      headers: {
-        host: 'localhost:3000',
-        origin: 'http://localhost:3000',
-        cookie: as.content.cookie!,
-        'content-type': 'image/png',
-      },
-      body: bytes,
-    }),
-  )
-  expect(response.status).toBe(200)
-  return (await response.json()) as LibraryPictureView
-}
-
 describe('the article expert’s photo from the media library (ADR 207, second addendum)', () => {
   it('is saved by id, the page renders its srcset; in use it is not deleted; released, it is', async () => {
-    const picture = await upload('#7a4', 'Фото эксперта')
+    const picture = await libraryPictureUploaded(as.content.cookie, '#7a4', 'Фото эксперта', { width: 900, height: 900 })
     const code = uniq('expert-photo')
     const created = await call<ArticleView>(articleEndpoints.create, as.content, {
       body: article(code, { expert: { ...EXPERT, PICTURE_ID: picture.id }, published: true }),

@@ -4,7 +4,6 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/db/client'
 import { auditLog, landingPages } from '@/db/schema'
@@ -14,11 +13,11 @@ import { VIDEO_LINK_MESSAGE } from '@/domains/landings/meal-plan-video'
 import { MEAL_PLAN_MESSAGES, type MealPlanView } from '@/domains/landings/programme-meal-plan-admin.schema'
 import { MEAL_PLAN_SIZES, MealPlanView as MealPlanPage } from '@/domains/landings/ui/meal-plan-view'
 import { VideoPoster } from '@/domains/landings/ui/video-poster'
-import type { LibraryPictureView } from '@/domains/media/media-library'
 import { ADMIN_MESSAGES } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
+import { libraryPictureUploaded } from '../../../tests/support/library-picture'
 import { reloadEnv } from '../../../tests/support/test-hooks'
-import { deleteLibraryEndpoint, listLibraryEndpoint, uploadLibraryEndpoint } from './banners'
+import { deleteLibraryEndpoint, listLibraryEndpoint } from './banners'
 import { readMealPlanEndpoint, updateMealPlanEndpoint } from './programme'
 
 /** The meal plan's stages (foods, videos) and experts through /api/admin/ (issue 20, ADR 209), read back as the page loads them. */
@@ -194,28 +193,6 @@ describe('the meal plan through /api/admin/', () => {
   })
 })
 
-async function upload(colour: string, alt: string): Promise<LibraryPictureView> {
-  const bytes = Uint8Array.from(
-    await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).png().toBuffer(),
-  )
-  const url = new URL('/api/admin/media/', 'http://localhost:3000')
-  url.searchParams.set('alt', alt)
-  const response = await uploadLibraryEndpoint.serve(
-    new Request(url, {
-      method: 'POST',
-      headers: {
-        host: 'localhost:3000',
-        origin: 'http://localhost:3000',
-        cookie: as.content.cookie,
-        'content-type': 'image/png',
-      },
-      body: bytes,
-    }),
-  )
-  expect(response.status).toBe(200)
-  return (await response.json()) as LibraryPictureView
-}
-
 async function removePicture(id: number) {
   const response = await callEndpoint(deleteLibraryEndpoint, as.content, { params: { id: String(id) } })
   return { status: response.status, body: (await response.json()) as { error: string } }
@@ -223,7 +200,7 @@ async function removePicture(id: number) {
 
 describe('library pictures in the meal plan (ADR 207, second addendum)', () => {
   it('a food, a video poster and an expert take a library picture: saved by id, the page renders its srcset; in use it is not deleted', async () => {
-    const picture = await upload('#3a7', 'Салат для меню')
+    const picture = await libraryPictureUploaded(as.content.cookie, '#3a7', 'Салат для меню')
     expect(picture.srcset).toBe(`${picture.urls.thumb} 192w, ${picture.urls.card} 480w, ${picture.urls.gallery} 900w`)
     const plan = await read()
     const { steps, experts } = editable(plan)

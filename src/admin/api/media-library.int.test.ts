@@ -4,7 +4,6 @@ import path from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { db } from '@/db/client'
 import { auditLog, mediaPictures, showcaseSlides } from '@/db/schema'
@@ -19,8 +18,9 @@ import { setsFromExperts } from '@/domains/showcases/showcases.server'
 import { ExpertSlideCard } from '@/domains/showcases/ui/expert-slide'
 import type { Endpoint } from '../endpoint'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
+import { libraryPictureUploaded } from '../../../tests/support/library-picture'
 import { reloadEnv } from '../../../tests/support/test-hooks'
-import { deleteLibraryEndpoint, listLibraryEndpoint, uploadLibraryEndpoint } from './banners'
+import { deleteLibraryEndpoint, listLibraryEndpoint } from './banners'
 import {
   listBrandsEndpoint,
   listShowcaseTabsEndpoint,
@@ -67,20 +67,8 @@ async function call<T = Record<string, unknown>>(endpoint: Endpoint, auth: Auth,
   return { status: response.status, body: (await response.json()) as T }
 }
 
-async function upload(colour: string, alt: string, width = 900): Promise<LibraryPictureView> {
-  const bytes = Uint8Array.from(await sharp({ create: { width, height: 600, channels: 3, background: colour } }).png().toBuffer())
-  const url = new URL('/api/admin/media/', 'http://localhost:3000')
-  url.searchParams.set('alt', alt)
-  const response = await uploadLibraryEndpoint.serve(
-    new Request(url, {
-      method: 'POST',
-      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: as.content.cookie, 'content-type': 'image/png' },
-      body: bytes,
-    }),
-  )
-  expect(response.status).toBe(200)
-  return (await response.json()) as LibraryPictureView
-}
+const upload = (colour: string, alt: string, width = 900) =>
+  libraryPictureUploaded(as.content.cookie, colour, alt, { width, height: 600 })
 
 const fileOf = (url: string) => path.join(uploadsRoot(), 'media', url.split('/').at(-1)!)
 const exists = (file: string) =>
