@@ -15,14 +15,12 @@ import { addToBasket, choosePay, fillContacts, openCheckout, placeOrderAndReadId
  */
 test.describe.configure({ mode: 'serial' })
 
-const ONE_PROJECT = 'desktop-1440'
 const server = ownServer('boxberry-courier', 103)
 const base = server.base
 
 let fake: FakeBoxberry | undefined
 
 test.beforeAll(async () => {
-  if (test.info().project.name !== ONE_PROJECT) return
   test.setTimeout(180_000)
   // Moscow with a few dozen points: the courier, not the points' list, is what this spec is about.
   fake = await startFakeBoxberry(FAKE_BOXBERRY_CITIES.map((c) => (c.Code === '68' ? { ...c, points: 30 } : c)))
@@ -32,10 +30,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server.stop()
   await fake?.close()
-})
-
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== ONE_PROJECT, 'its own server against the fake Boxberry: one project')
 })
 
 /** What the fake DeliveryCosts answers for the courier question the shop last asked (by postal code), in kopecks. */

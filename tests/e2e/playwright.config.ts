@@ -27,6 +27,8 @@ const SERVER_LEVEL = [
   '**/cdek-courier.spec.ts',
   // Its own server against a fake Почта России (ADR 194), as cdek.spec.ts.
   '**/pochta.spec.ts',
+  // Its own server against a fake Boxberry (ADR 212), as cdek-courier.spec.ts.
+  '**/boxberry-courier.spec.ts',
   '**/analytics.spec.ts',
   '**/crash-recovery.spec.ts',
   // The build's bundles are the same at every width: its first test reads every chunk any storefront
@@ -38,7 +40,7 @@ const SERVER_LEVEL = [
  * layout: they run at 1024 px only. roles.spec.ts, which opens every page with every role, stays at
  * 1024 and 1440 px, and so does any admin spec not listed here.
  */
-const ADMIN_FLOWS = ['customers-inbox', 'order-edit', 'order-list', 'refund', 'staff-day', 'surcharge'].map(
+const ADMIN_FLOWS = ['customers-inbox', 'order-edit', 'order-edit-carrier-courier', 'order-list', 'refund', 'staff-day', 'surcharge'].map(
   (name) => `**/admin/${name}.spec.ts`,
 )
 export default defineConfig({

@@ -15,7 +15,6 @@ import { newStaff, signIn } from './admin-kit'
  */
 test.describe.configure({ mode: 'serial' })
 
-const ONE_PROJECT = 'tablet-1024'
 const server = ownServer('order-edit-carrier-courier', 101)
 const base = server.base
 const ADDRESS = 'г Москва, ул Тверская, д 7, кв 12'
@@ -23,7 +22,6 @@ const ADDRESS = 'г Москва, ул Тверская, д 7, кв 12'
 let fake: FakeCdek | undefined
 
 test.beforeAll(async () => {
-  if (test.info().project.name !== ONE_PROJECT) return
   test.setTimeout(180_000)
   fake = await startFakeCdek(FAKE_CDEK_CITIES.map((c) => (c.code === 44 ? { ...c, points: 30 } : c)))
   await server.start({ CDEK_CLIENT_ID: FAKE_CDEK_KEYS.clientId, CDEK_CLIENT_SECRET: FAKE_CDEK_KEYS.clientSecret, CDEK_API_URL: fake.url })
@@ -74,7 +72,6 @@ async function oneClickOrder(browser: Browser): Promise<string> {
 }
 
 test('the manager moves an order to «Курьер СДЭК»: the address only, СДЭК\u2019s period and door price; the shop\u2019s courier keeps its slots', async ({ browser }) => {
-  test.skip(test.info().project.name !== ONE_PROJECT, 'its own server against the fake СДЭК: one project')
   test.setTimeout(120_000)
   const orderId = await oneClickOrder(browser)
   const api = await playwrightRequest.newContext({ baseURL: base })
