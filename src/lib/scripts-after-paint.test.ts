@@ -29,12 +29,6 @@ describe('rewriteScripts', () => {
     expect(html.match(/<script nonce="N1">[^<]*self\.__afterPaint\(/g)).toHaveLength(3)
   })
 
-  it('still fetches each chunk as early as its tag did: a preload stands where the tag was', () => {
-    const html = rewriteScripts(PAGE)
-    const preloads = [...html.matchAll(/<link rel="preload" as="script" fetchPriority="low" href="([^"]+)" nonce="N1"\/><script nonce="N1">/g)]
-    expect(preloads.map((m) => m[1])).toEqual(deferred(html))
-  })
-
   it('leaves the rest of the page as it was: noModule, inline scripts, the stylesheet and text', () => {
     const html = rewriteScripts(PAGE)
     expect(html).toContain('<script src="/_next/static/chunks/legacy.js" noModule="" nonce="N1"></script>')

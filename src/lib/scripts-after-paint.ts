@@ -4,10 +4,11 @@ import { constants as zlibConstants, createGzip } from 'node:zlib'
 
 /**
  * Next writes its chunks as `<script async>` tags: on a fast link they arrive with the stylesheet
- * and run before the first frame, which then waits for about 170 KB of framework and hydration. Each
- * chunk tag becomes a preload (fetched as early as before) and a call that runs the script once the
- * first contentful paint has happened (ADR 215): the page is shown first, then made to work. Order and
- * async-ness are as before: Next's chunks never relied on their order. Storefront HTML only.
+ * and run before the first frame, which then waits for about 170 KB of framework and hydration. A
+ * buyer on a phone sees the page later, and bandwidth the picture needs goes to scripts that are of
+ * no use before it is shown. This rewrites each chunk tag into a call that adds the same script once
+ * the first contentful paint has happened (ADR 215). Order and async-ness are as before: Next's
+ * chunks never relied on their order. HTML only, for the storefront; never the back office.
  */
 
 /** A Next chunk script: src under /_next/static/chunks/, async, with the page's nonce; not noModule. */
@@ -50,9 +51,7 @@ export function createScriptRewriter(): ScriptRewriter {
     html.replace(CHUNK_TAG, (_tag, src: string, nonce: string) => {
       const define = defined ? '' : LOADER
       defined = true
-      // Fetched as early as before, only run later: the buyer's scripts are not delayed, only held.
-      const preload = `<link rel="preload" as="script" fetchPriority="low" href="${src}" nonce="${nonce}"/>`
-      return `${preload}<script nonce="${nonce}">${define}self.__afterPaint(${JSON.stringify(src)})</script>`
+      return `<script nonce="${nonce}">${define}self.__afterPaint(${JSON.stringify(src)})</script>`
     })
   return {
     push(text) {
