@@ -48,10 +48,8 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), port, hostname })
   await app.prepare()
   const handle = app.getRequestHandler()
-  const nextPages: RequestListener = (req, res) => void handle(req, res)
-  // Storefront pages load Next's scripts after their first paint (ADR 215); SCRIPTS_AFTER_PAINT=off
-  // sends them as Next writes them (to compare).
-  const render = process.env.SCRIPTS_AFTER_PAINT === 'off' ? nextPages : withScriptsAfterPaint(nextPages)
+  // Storefront pages load Next's scripts after their first paint (ADR 215).
+  const render = withScriptsAfterPaint((req, res) => void handle(req, res))
   // PAGE_CACHE=off renders every page (to compare, or to rule the cache out when hunting a bug).
   const pages = process.env.PAGE_CACHE === 'off' ? render : withPageCache(render).listener
   const server = keepConnectionsAlive(createServer(withSocketAddress(header, pages)))
