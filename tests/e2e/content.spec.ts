@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './test'
+import { revealNearScreenBlocks } from './near-screen'
 import { pauseClock, tasksRun } from './timing'
 
 /** The spec: a switched tab shows a loading state for 300 ms. */
@@ -44,7 +45,8 @@ test.describe('home page showcases', () => {
 
   test('product sliders show 1 slide (gap 10) below 767 px, 3 below 991 px, 4 above (gap 20)', async ({ page }) => {
     await page.goto('/')
-    await page.locator('[data-block="articles"]').scrollIntoViewIfNeeded()
+    // Both sliders measured have their slides: blocks load as they near the screen (ADR 191).
+    await revealNearScreenBlocks(page)
     for (const [width, perView, gap] of [
       [375, 1, 10],
       [800, 3, 20],
