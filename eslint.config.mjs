@@ -2,13 +2,16 @@ import nextVitals from 'eslint-config-next/core-web-vitals'
 import nextTs from 'eslint-config-next/typescript'
 import importX from 'eslint-plugin-import-x'
 
+/** The storefront links through @/ui/link, which prefetches on intent rather than on sight (ADR 217). */
+const nextLink = { name: 'next/link', message: 'Use Link from @/ui/link: it prefetches on intent (ADR 217).' }
+
 /** Layer rules of docs/architecture.md: who may import whom. */
-const layer = (files, forbidden, message) => ({
+const layer = (files, forbidden, message, paths = [nextLink]) => ({
   files,
   // Tests sit beside the code they test and may call the route handlers that expose it.
   ignores: ['**/*.test.ts', '**/*.test.tsx'],
   rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
+    'no-restricted-imports': ['error', { paths, patterns: forbidden.map((group) => ({ group: [group], message })) }],
   },
 })
 
@@ -32,6 +35,10 @@ const config = [
   },
   layer(['src/lib/**'], ['@/db', '@/db/*', '@/domains/*', '@/app/*', '@/ui/*'], 'src/lib imports nothing above it.'),
   layer(['src/ui/**'], ['@/db', '@/db/*', '@/domains/*', '@/app/*'], 'src/ui may import only src/lib.'),
+  layer(['src/ui/link.tsx'], ['@/db', '@/db/*', '@/domains/*', '@/app/*'], 'src/ui may import only src/lib.', []),
+  layer(['src/app/**'], [], '', [nextLink]),
+  // The back office works on fast links; its own pages prefetch as Next does.
+  layer(['src/app/admin/**', 'src/admin/**'], [], '', []),
   layer(['src/db/**'], ['@/domains/*', '@/app/*', '@/ui/*'], 'src/db may import only src/lib.'),
   layer(
     ['src/domains/**'],

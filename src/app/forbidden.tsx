@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 
 /**
  * The root's 403, for a forbidden() no nearer boundary catches (the back office has its own). Next puts

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 
 /**
  * The root's 401, for an unauthorized() no nearer boundary catches. Next puts this boundary into every

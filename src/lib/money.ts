@@ -10,11 +10,19 @@ export function kopecksToRubles(kopecks: Kopecks): number {
   return kopecks / 100
 }
 
-const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, minimumFractionDigits: 0 })
-
-/** "1 290 ₽" with a no-break space before the sign, as the checkout contract wants. */
+/**
+ * "1 290 ₽", "1 290,5 ₽": what Intl.NumberFormat('ru-RU') writes (no-break spaces between groups
+ * and before the sign, a comma before kopecks, no trailing zero), without Intl. The first Intl
+ * formatter in a page loads the browser's locale data, about 60 ms on a phone in the middle of
+ * hydration, and every card and basket line formats a price (ADR 217).
+ */
 export function formatRub(kopecks: Kopecks): string {
-  return `${rub.format(kopecks / 100)}\u00a0₽`
+  const whole = Math.round(Math.abs(kopecks))
+  const rubles = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, '\u00a0')
+  const cents = whole % 100
+  const fraction = cents === 0 ? '' : `,${String(cents).padStart(2, '0').replace(/0$/, '')}`
+  const sign = kopecks < 0 && whole > 0 ? '-' : ''
+  return `${sign}${rubles}${fraction}\u00a0₽`
 }
 
 /** Discount in whole percent, rounded the way shop badges show it (−15%). */

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { connection } from 'next/server'
 import { LazyArticlesSlider, LazyNewsSlider } from '@/domains/content/ui/lazy-home-sliders'
 import { NewsSection } from '@/domains/content/ui/news-cards'

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { EcoActionsSlider } from '@/domains/eco/ui/eco-views'
 import { EcoNewsletterBlock } from '@/domains/forms/ui/newsletter'
 

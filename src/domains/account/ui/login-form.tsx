@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useState, type FormEvent } from 'react'
 import { postForm } from '@/lib/ajax-client'
 import { loginFormProblem } from '../account'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { DELIVERY_KIND_LABEL, type HistoryOrder } from '../order-history'
 import { OrderActions } from './order-actions'
 

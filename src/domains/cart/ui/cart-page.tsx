@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useEffect, useRef } from 'react'
 import { cartViewFields } from '@/domains/analytics/analytics'
 import { trackEcommerce } from '@/domains/analytics/data-layer'

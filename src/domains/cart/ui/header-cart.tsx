@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useCallback, useId, useRef, useState, type MouseEvent } from 'react'
 import { rublesToKopecks, formatRub } from '@/lib/money'
 import { WORDS, countOf } from '@/lib/plural'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { countOf, WORDS } from '@/lib/plural'
 import { Breadcrumbs } from './breadcrumbs'
 

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { JsonLd } from './json-ld'
 
 export interface Crumb {

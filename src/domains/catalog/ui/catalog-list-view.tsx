@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import type { CatalogList } from '../catalog.server'
 import { cardView, visiblePartners, type PartnerLink } from '../catalog'
 import { filterGroupsView } from '../catalog-filter'

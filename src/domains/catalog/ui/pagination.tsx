@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 
 /**
  * The page links under a list. A client component with nothing that reacts: the payload carries the

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useState } from 'react'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { FavoriteButton } from '@/domains/favorites/ui/favorite-button'

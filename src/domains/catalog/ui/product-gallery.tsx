@@ -1,7 +1,7 @@
 'use client'
 
 import dynamic from 'next/dynamic'
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useState } from 'react'
 import { FavoriteButton } from '@/domains/favorites/ui/favorite-button'
 import { useFailedImages } from '@/ui/failed-images'

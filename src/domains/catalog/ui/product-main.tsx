@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useEffect, useState, type ReactNode } from 'react'
 import { addToBasket, findLine, startVisitorStore, useVisitorState } from '@/domains/cart/ui/cart-store'
 import { countOf, WORDS } from '@/lib/plural'

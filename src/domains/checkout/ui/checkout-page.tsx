@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useRef } from 'react'
 import { removeFromBasket } from '@/domains/cart/ui/cart-store'
 import type { Place } from '@/domains/delivery/delivery'

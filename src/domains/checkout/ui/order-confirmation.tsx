@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { formatRub } from '@/lib/money'
 import type { ConfirmationView } from '../checkout-page.server'
 

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { formatRub } from '@/lib/money'
 import { CHECKOUT_MESSAGES } from '../checkout'
 import type { CheckoutEvent, CheckoutPageState } from '../checkout-page'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { sanitizeRichText } from '@/lib/rich-text'
 import type { AccordionItem } from '@/db/schema/content'
 import type { ExpertData } from '../content'

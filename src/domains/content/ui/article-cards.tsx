@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { Slider } from '@/ui/slider'
 import type { ArticleItem } from '../content.server'
 

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import type { ReactNode } from 'react'
 import { NEWS_SLIDER_LAYOUT, Slider } from '@/ui/slider'
 import { formatDate } from '../content'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { Slider, type SliderLayout } from '@/ui/slider'
 import { ECO_PROJECTS, ecoProjectUrl, type EcoProject } from '../eco-content'
 

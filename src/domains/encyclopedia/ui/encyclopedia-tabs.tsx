@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { postForm } from '@/lib/ajax-client'
 import { ALL_INGREDIENTS_HASH, type EncElementLink } from '../encyclopedia'

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useVisitorState } from '@/domains/cart/ui/cart-store'
 import { HeartIcon } from '@/ui/icons'
 import { CountBadge } from '@/ui/count-badge'

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useCaptcha } from '@/domains/captcha/ui/use-captcha'
 import { postForm } from '@/lib/ajax-client'

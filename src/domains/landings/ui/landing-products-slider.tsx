@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { StarRating } from '@/domains/catalog/ui/star-rating'
 import { Slider, type SliderLayout } from '@/ui/slider'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import type { ReactNode } from 'react'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { Slider, type SliderLayout } from '@/ui/slider'

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useCallback, useRef, useState } from 'react'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import type { ProductCardData } from '@/domains/catalog/catalog.server'

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 
 /**
  * What a missing page says inside the shop's frame: for unknown addresses and for notFound() alike.

@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { EXAMPLE_NOTE_SHORT, LEGAL_LINKS, phoneHref, SHOP, type ResolvedShopDetails } from '../shop'
 import { FooterNewsletter } from './footer-newsletter'
 

@@ -4,7 +4,7 @@
  * A client component although only its search, favourites and cart react: its payload is then one
  * reference instead of the header's whole tree a second time after its HTML, on every page (ADR 213).
  */
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { HeaderCart } from '@/domains/cart/ui/header-cart'
 import { HeaderFavorites } from '@/domains/favorites/ui/header-favorites'
 import { HeaderSearch } from '@/domains/search/ui/header-search'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'
 import type { SeenProduct } from '../recently-viewed'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import type { ProductCardData } from '@/domains/catalog/catalog'
 import { ProductCard } from '@/domains/catalog/ui/product-card'
 import { WORDS, countOf } from '@/lib/plural'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { discountPercent, rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'

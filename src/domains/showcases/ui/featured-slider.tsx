@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 import { addToBasket, findLine, startVisitorStore, useVisitorState } from '@/domains/cart/ui/cart-store'

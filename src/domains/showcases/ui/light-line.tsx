@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 
 /** The thin promo strip above the home page content. */
 export function LightLine({ banner }: { banner: { text: string; link: string; linkText: string } | null }) {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { loadProductCards } from '@/domains/catalog/catalog.server'

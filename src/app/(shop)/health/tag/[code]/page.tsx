@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { Link } from '@/ui/link'
 import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { articlesByTag, tagCloud } from '@/domains/content/content.server'
