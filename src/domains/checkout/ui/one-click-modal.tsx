@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react'
 import { trackEcommerce } from '@/domains/analytics/data-layer'
 import { serverBasketChanged, useVisitorState } from '@/domains/cart/ui/cart-store'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
+import { formatRub, rublesToKopecks } from '@/lib/money'
 import { PhoneInput } from '@/ui/phone-input'
 import { Modal } from '@/ui/modal'
 import { ONE_CLICK_MESSAGES, oneClickError, oneClickInput, type OneClickFields } from '../one-click'
@@ -206,11 +207,11 @@ export function FallbackOrder({ holidayNotice = null, basketHasItems }: { holida
               <a href={p.link} className="min-w-0 flex-1 hover:underline">
                 {p.name} × {p.quantity}
               </a>
-              <span className="shrink-0 font-semibold">{p.sum.toLocaleString('ru-RU')} ₽</span>
+              <span className="shrink-0 font-semibold">{formatRub(rublesToKopecks(p.sum))}</span>
             </li>
           ))}
         </ul>
-        <p className="mb-4 text-right font-bold">Итого: {cart.TotalPrice.toLocaleString('ru-RU')} ₽</p>
+        <p className="mb-4 text-right font-bold">Итого: {formatRub(rublesToKopecks(cart.TotalPrice))}</p>
         <OneClickForm state={state} />
       </Modal>
     </>

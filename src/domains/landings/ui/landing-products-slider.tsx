@@ -3,6 +3,7 @@
 import { Link } from '@/ui/link'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { StarRating } from '@/domains/catalog/ui/star-rating'
+import { formatRub, rublesToKopecks } from '@/lib/money'
 import { Slider, type SliderLayout } from '@/ui/slider'
 import { canBuy, type LandingProductItem } from '../landings'
 import { useLandingPrices } from './landing-prices'
@@ -15,8 +16,6 @@ export const LANDING_SLIDER_LAYOUT: SliderLayout = {
     { minWidth: 992, perView: 3, gap: 20 },
   ],
 }
-
-const rub = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 })
 
 export function LandingProductCard({ item }: { item: LandingProductItem }) {
   const { prices } = useLandingPrices()
@@ -39,7 +38,7 @@ export function LandingProductCard({ item }: { item: LandingProductItem }) {
       )}
       <div className="mt-auto flex items-center justify-between gap-2 pt-4">
         <span className="text-lg font-bold" data-landing-price>
-          {typeof merged.price === 'number' ? `${rub.format(merged.price)} ₽` : '-'}
+          {typeof merged.price === 'number' ? formatRub(rublesToKopecks(merged.price)) : '-'}
         </span>
         {buyable && merged.offerId !== null ? <BuyButton productId={item.id} offerId={merged.offerId} /> : null}
       </div>

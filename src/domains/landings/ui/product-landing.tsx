@@ -1,5 +1,6 @@
 import { Link } from '@/ui/link'
 import type { ReactNode } from 'react'
+import { formatRub, rublesToKopecks } from '@/lib/money'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import { Slider, type SliderLayout } from '@/ui/slider'
 import { reviewsLink, type ProductLanding, type ResolvedBlock } from '../landings'
@@ -11,7 +12,6 @@ import { VideoPoster } from './video-poster'
 
 const REVIEWS_LAYOUT: SliderLayout = { base: { perView: 1, gap: 12 }, steps: [{ minWidth: 768, perView: 2, gap: 16 }, { minWidth: 992, perView: 3, gap: 20 }] }
 const ARTICLES_LAYOUT: SliderLayout = { base: { perView: 1, gap: 12 }, steps: [{ minWidth: 768, perView: 2, gap: 20 }] }
-const rub = new Intl.NumberFormat('ru-RU')
 
 const img = (src: string, alt: string, className: string) => (
   <img src={src} alt={alt} className={className} loading="lazy" />
@@ -57,7 +57,7 @@ function Block({ block, landing }: { block: ResolvedBlock; landing: ProductLandi
               {product && (
                 <div className="mt-6 flex flex-wrap items-center gap-4">
                   <span className="text-2xl font-bold" data-hero-price>
-                    {typeof product.price === 'number' ? `${rub.format(product.price)} ₽` : '-'}
+                    {typeof product.price === 'number' ? formatRub(rublesToKopecks(product.price)) : '-'}
                   </span>
                   {typeof product.price === 'number' && product.offerId !== null && <BuyButton productId={product.id} offerId={product.offerId} />}
                   <Link href={product.url} className="font-semibold text-brand-700 hover:underline">

@@ -4,6 +4,7 @@ import { Link } from '@/ui/link'
 import { useCallback, useRef, useState } from 'react'
 import { BuyButton } from '@/domains/cart/ui/buy-button'
 import type { ProductCardData } from '@/domains/catalog/catalog.server'
+import { formatRub, rublesToKopecks } from '@/lib/money'
 import { Price } from '@/ui/price'
 import { Slider, type SliderLayout } from '@/ui/slider'
 import { pickPrice } from '../landings'
@@ -186,7 +187,7 @@ export function ProgrammeView({ programme }: { programme: Programme }) {
                 <button key={p.card.id} type="button" onClick={() => setModalId(p.card.id)} className="block w-full rounded-2xl border border-line p-3 text-left hover:border-brand-500 break-words hyphens-auto" data-card="programme-product" data-offer-id={offer?.id}>
                   <img src={p.card.offers[0]?.picture} alt="" className="aspect-square w-full object-contain" loading="lazy" />
                   <span className="mt-2 line-clamp-2 block text-sm font-semibold">{p.card.name}</span>
-                  <span className="mt-1 block font-bold">{typeof price === 'number' ? `${price.toLocaleString('ru-RU')} ₽` : '-'}</span>
+                  <span className="mt-1 block font-bold">{typeof price === 'number' ? formatRub(rublesToKopecks(price)) : '-'}</span>
                 </button>
               )
             })}

@@ -26,7 +26,7 @@ export function SeenProductCard({ product }: { product: SeenProduct }) {
             {'★'.repeat(Math.round(product.dom_stars))}
             <span className="text-line">{'★'.repeat(5 - Math.round(product.dom_stars))}</span>
           </span>{' '}
-          {product.dom_stars.toLocaleString('ru-RU')}
+          {String(product.dom_stars).replace('.', ',')}
         </p>
       )}
       <div className="mt-auto pt-3">
