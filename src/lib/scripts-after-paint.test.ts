@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createScriptRewriter, rewriteScripts, withScriptsAfterPaint } from './scripts-after-paint'
+import { COMPILE_HINT, createScriptRewriter, rewriteScripts, withScriptsAfterPaint } from './scripts-after-paint'
 
 /** The head and body tags Next 16 writes for a storefront page (attribute orders as seen). */
 const HEAD =
@@ -59,8 +59,10 @@ afterEach(async () => {
 /** Stands in for Next: writes the page in 7-byte pieces, which cut tags and Cyrillic letters. */
 function fakeNext(contentType = 'text/html; charset=utf-8') {
   const seen: (string | undefined)[] = []
+  const ranges: (string | undefined)[] = []
   const render = (req: IncomingMessage, res: ServerResponse) => {
     seen.push(req.headers['accept-encoding'] as string | undefined)
+    ranges.push(req.headers.range)
     res.setHeader('content-type', contentType)
     // As Next's pipe does before its first chunk.
     res.flushHeaders()
@@ -68,7 +70,7 @@ function fakeNext(contentType = 'text/html; charset=utf-8') {
     for (let i = 0; i < bytes.byteLength; i += 7) res.write(bytes.subarray(i, i + 7))
     res.end()
   }
-  return { render, seen }
+  return { render, seen, ranges }
 }
 
 async function serve(render: (req: IncomingMessage, res: ServerResponse) => void): Promise<number> {
@@ -140,5 +142,25 @@ describe('withScriptsAfterPaint', () => {
     const raw = await get(image, '/catalog/', PAGE_HEADERS)
     expect(raw.headers['content-encoding']).toBeUndefined()
     expect(raw.body.toString('utf8')).toBe(PAGE)
+  })
+
+  it('sends script chunks whole, with the compile hint on their first line, gzipped', async () => {
+    const next = fakeNext('application/javascript; charset=UTF-8')
+    const port = await serve(next.render)
+    const res = await get(port, '/_next/static/chunks/0ybv8mj2f-1lj.js', { 'accept-encoding': 'gzip', range: 'bytes=10-20' })
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(res.body).toString('utf8')).toBe(COMPILE_HINT + PAGE)
+    expect(next.seen).toEqual([undefined])
+    expect(next.ranges).toEqual([undefined])
+    const identity = await get(port, '/_next/static/chunks/turbopack-077hmtqrhcoji.js', {})
+    expect(identity.body.toString('utf8')).toBe(COMPILE_HINT + PAGE)
+  })
+
+  it('leaves other files under /_next/ and answers that are not scripts as Next sent them', async () => {
+    const css = await serve(fakeNext('text/css').render)
+    expect((await get(css, '/_next/static/chunks/2jr9z-m7ur6ut.css', {})).body.toString('utf8')).toBe(PAGE)
+    server?.close()
+    const missing = await serve(fakeNext('text/html; charset=utf-8').render)
+    expect((await get(missing, '/_next/static/chunks/gone.js', {})).body.toString('utf8')).toBe(PAGE)
   })
 })

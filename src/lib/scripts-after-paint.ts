@@ -9,17 +9,31 @@ import { constants as zlibConstants, createGzip } from 'node:zlib'
  * no use before it is shown. This rewrites each chunk tag into a call that adds the same script once
  * the first contentful paint has happened (ADR 215). Order and async-ness are as before: Next's
  * chunks never relied on their order. HTML only, for the storefront; never the back office.
+ *
+ * The chunks themselves are sent with V8's explicit compile hint on their first line (ADR 217):
+ * Chrome then compiles every function of the script while it downloads, on a background thread,
+ * instead of on the main thread at the first call, which for React DOM alone came to about 40 ms
+ * of a phone's main thread in the middle of hydration. Other engines read it as a comment.
  */
 
 /** A Next chunk script: src under /_next/static/chunks/, async, with the page's nonce; not noModule. */
 const CHUNK_TAG =
   /<script(?=[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)")(?=[^>]*\sasync(?:="")?[\s>])(?=[^>]*\snonce="([^"]+)")(?![^>]*\snoModule)[^>]*><\/script>/g
 
+/** The hint (https://v8.dev/blog/explicit-compile-hints): a comment on the script's first line. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+
+/** Next's script chunks: content-hashed names, served as files. */
+const CHUNK_FILE = /^\/_next\/static\/chunks\/[\w-]+\.js(?:\?|$)/
+
 /** What the pages answer besides HTML (the catalogue's JSON): compressed here as Next would. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml))/
 
 /** Back office pages keep Next's loading: managers work on fast links and want their forms at once. */
 const OWN_LOADING = /^\/(?:admin|api|ajax|_next)\//
+
+/** The loader's bound: a browser that never reports a first paint still gets its scripts. */
+const PAINT_WAIT_MS = 3000
 
 /**
  * Defined once per page, by the first rewritten tag. Waits for the first contentful paint (a page
@@ -33,7 +47,7 @@ const LOADER = [
   'self.__afterPaint=function(src){open?add(src):queue.push(src)};',
   "if(document.visibilityState!=='visible'||!self.PerformanceObserver)return run();",
   "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)run()}).observe({type:'paint',buffered:true})}catch(e){return run()}",
-  `setTimeout(run,${3000})`,
+  `setTimeout(run,${PAINT_WAIT_MS})`,
   '})();',
 ].join('')
 
@@ -68,6 +82,19 @@ export function createScriptRewriter(): ScriptRewriter {
   }
 }
 
+/** Puts the compile hint before the first byte of a chunk. */
+export function createCompileHint(): ScriptRewriter {
+  let first = true
+  return {
+    push(text) {
+      if (!first || !text) return text
+      first = false
+      return COMPILE_HINT + text
+    },
+    end: () => '',
+  }
+}
+
 /** A whole document at once (the page cache's stored copy, tests). */
 export function rewriteScripts(html: string): string {
   const rewriter = createScriptRewriter()
@@ -90,12 +117,23 @@ function safeEnd(text: string): number {
  */
 export function withScriptsAfterPaint(render: RequestListener): RequestListener {
   return (req, res) => {
-    if (!isPageRequest(req)) return render(req, res)
+    const rewriterFor = isPageRequest(req) ? forPages : isChunkRequest(req) ? forChunks : null
+    if (!rewriterFor) return render(req, res)
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
     delete req.headers['accept-encoding']
-    rewriteBody(res, gzip)
+    // A part of a chunk would start with the hint's bytes: chunks are sent whole.
+    delete req.headers.range
+    rewriteBody(res, gzip, rewriterFor)
     render(req, res)
   }
+}
+
+/** Pages' HTML has its chunk tags rewritten; their JSON (the catalogue's «show more») is only compressed. */
+const forPages = (type: string) => (/^text\/html/.test(type) ? createScriptRewriter() : null)
+const forChunks = (type: string) => (/javascript/.test(type) ? createCompileHint() : null)
+
+function isChunkRequest(req: IncomingMessage): boolean {
+  return req.method === 'GET' && CHUNK_FILE.test(req.url ?? '')
 }
 
 /**
@@ -115,12 +153,11 @@ function isPageRequest(req: IncomingMessage): boolean {
 type Chunk = string | Uint8Array
 
 /** Sits between Next's writes and the socket: decode, rewrite, re-encode, maybe gzip. */
-function rewriteBody(res: ServerResponse, gzip: boolean): void {
+function rewriteBody(res: ServerResponse, gzip: boolean, rewriterFor: (type: string) => ScriptRewriter | null): void {
   const write = res.write.bind(res) as (chunk: Chunk, callback?: () => void) => boolean
   const end = res.end.bind(res) as (chunk?: Chunk, callback?: () => void) => ServerResponse
   let sink: { push(text: string): boolean; finish(text: string, done?: () => void): void } | null | undefined
-  // Pages' JSON (the catalogue's «show more») is only compressed, as Next would have.
-  let rewriter: ScriptRewriter | null = createScriptRewriter()
+  let rewriter: ScriptRewriter | null = null
   const decoder = new StringDecoder('utf8')
 
   // Decided when Next sends its headers: HTML is rewritten, HTML and JSON compressed, the rest passed on.
@@ -128,7 +165,7 @@ function rewriteBody(res: ServerResponse, gzip: boolean): void {
     if (sink !== undefined) return sink
     const type = String(res.getHeader('content-type') ?? '')
     if (res.getHeader('content-encoding') !== undefined || res.headersSent || !COMPRESSIBLE.test(type)) return (sink = null)
-    if (!/^text\/html/.test(type)) rewriter = null
+    rewriter = rewriterFor(type)
     res.removeHeader('content-length')
     if (!gzip) {
       sink = { push: (text) => (text ? write(text) : true), finish: (text, done) => void end(text, done) }
