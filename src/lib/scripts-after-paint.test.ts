@@ -57,15 +57,18 @@ afterEach(async () => {
 })
 
 /** Stands in for Next: writes the page in 7-byte pieces, which cut tags and Cyrillic letters. */
-function fakeNext(contentType = 'text/html; charset=utf-8') {
+function fakeNext(contentType = 'text/html; charset=utf-8', announce: 'flushHeaders' | 'writeHead' = 'flushHeaders') {
   const seen: (string | undefined)[] = []
   const ranges: (string | undefined)[] = []
   const render = (req: IncomingMessage, res: ServerResponse) => {
     seen.push(req.headers['accept-encoding'] as string | undefined)
     ranges.push(req.headers.range)
     res.setHeader('content-type', contentType)
-    // As Next's pipe does before its first chunk.
-    res.flushHeaders()
+    // As Next's pipe does before a page's first chunk; its compression middleware calls writeHead for files.
+    if (announce === 'writeHead') {
+      res.setHeader('content-length', Buffer.byteLength(PAGE))
+      res.writeHead(200)
+    } else res.flushHeaders()
     const bytes = Buffer.from(PAGE)
     for (let i = 0; i < bytes.byteLength; i += 7) res.write(bytes.subarray(i, i + 7))
     res.end()
@@ -145,7 +148,7 @@ describe('withScriptsAfterPaint', () => {
   })
 
   it('sends script chunks whole, with the compile hint on their first line, gzipped', async () => {
-    const next = fakeNext('application/javascript; charset=UTF-8')
+    const next = fakeNext('application/javascript; charset=UTF-8', 'writeHead')
     const port = await serve(next.render)
     const res = await get(port, '/_next/static/chunks/0ybv8mj2f-1lj.js', { 'accept-encoding': 'gzip', range: 'bytes=10-20' })
     expect(res.headers['content-encoding']).toBe('gzip')

@@ -165,6 +165,7 @@ function rewriteBody(res: ServerResponse, gzip: boolean, rewriterFor: (type: str
     if (sink !== undefined) return sink
     const type = String(res.getHeader('content-type') ?? '')
     if (res.getHeader('content-encoding') !== undefined || res.headersSent || !COMPRESSIBLE.test(type)) return (sink = null)
+    if (res.statusCode === 304 || res.statusCode === 204) return (sink = null)
     rewriter = rewriterFor(type)
     res.removeHeader('content-length')
     if (!gzip) {
@@ -191,12 +192,18 @@ function rewriteBody(res: ServerResponse, gzip: boolean, rewriterFor: (type: str
         ? decoder.write(chunk)
         : ''
 
-  // Next sends its headers before the first chunk: the choice (and gzip's header) must come first.
+  // Next sends its headers before the first chunk (pages flush them; files go through its compression
+  // middleware, which calls writeHead): the choice (and gzip's header) must come first.
   const flushHeaders = res.flushHeaders.bind(res)
   res.flushHeaders = () => {
     open()
     flushHeaders()
   }
+  const writeHead = res.writeHead.bind(res)
+  res.writeHead = ((...args: unknown[]) => {
+    open()
+    return Reflect.apply(writeHead, res, args) as ServerResponse
+  }) as typeof res.writeHead
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     const to = open()
     if (!to) return Reflect.apply(write, res, [chunk, ...rest]) as boolean
