@@ -3,7 +3,8 @@
  * two things Next does not do: every request carries the socket address in a header whose name is
  * random per process, so per-client limits count real clients when no proxy is trusted (ADR 156);
  * pages that are the same for every visitor are sent from memory (src/lib/page-cache.ts, ADR 161);
- * storefront pages start Next's scripts after their first paint (src/lib/scripts-after-paint.ts, ADR 215).
+ * storefront pages start Next's scripts after their first paint, and the script chunks come with V8's
+ * compile hint (src/lib/scripts-after-paint.ts, ADRs 215 and 217).
  * SIGTERM and SIGINT stop accepting connections and let the requests in flight finish.
  */
 import { randomBytes } from 'node:crypto'

@@ -34,6 +34,8 @@ const SERVER_LEVEL = [
   // The build's bundles are the same at every width: its first test reads every chunk any storefront
   // route loads or may load later, whatever the viewport.
   '**/storefront-bundles.spec.ts',
+  // Prefetching and the chunks' compile hint (ADR 217) are the same at every width.
+  '**/script-delivery.spec.ts',
 ]
 /**
  * These back-office flows (an order edited, refunded, surcharged; a staff day; the lists) check no

@@ -1,0 +1,51 @@
+import { expect, test, type Request } from './test'
+
+/**
+ * Issue 17, ADR 217: what a phone's main thread is spared after the first paint. Links prefetch the
+ * page they lead to when the buyer reaches for them, not when they come into view; the script chunks
+ * arrive with V8's compile hint, so Chrome compiles them while they download.
+ */
+
+const PRODUCT = '/catalog/immunitet/p1-vitamin-d3-2000-me-evalar/'
+const isPrefetch = (request: Request) => new URL(request.url()).searchParams.has('_rsc')
+
+test.describe('script delivery', () => {
+  test('a page prefetches no link on sight, and the link under the pointer on intent', async ({ page, baseURL }) => {
+    const prefetched: string[] = []
+    page.on('request', (request) => {
+      if (isPrefetch(request)) prefetched.push(new URL(request.url()).pathname)
+    })
+    // The header, the breadcrumbs and the product's brand are all links in view; on sight, Next
+    // would fetch each of them as soon as the page is hydrated.
+    await page.goto(PRODUCT, { waitUntil: 'networkidle' })
+    const crumb = page.locator('nav[aria-label="Навигационная цепочка"] a[href="/catalog/immunitet/"]').first()
+    await expect(crumb).toBeVisible()
+    expect(prefetched).toEqual([])
+
+    const onIntent = page.waitForRequest((request) => isPrefetch(request) && new URL(request.url()).pathname === '/catalog/immunitet/')
+    await crumb.hover()
+    await onIntent
+    expect(new Set(prefetched)).toEqual(new Set(['/catalog/immunitet/']))
+
+    // The prefetched page opens by client navigation, as before.
+    await crumb.click()
+    await expect(page).toHaveURL(`${baseURL}/catalog/immunitet/`)
+  })
+
+  test('script chunks arrive with the compile hint on their first line', async ({ page }) => {
+    const chunks: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && new URL(request.url()).pathname.startsWith('/_next/static/chunks/')) chunks.push(request.url())
+    })
+    await page.goto(PRODUCT)
+    expect(chunks.length).toBeGreaterThan(3)
+    for (const url of chunks) {
+      const text = await (await page.request.get(url)).text()
+      expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), url).toBe(true)
+    }
+    // A stylesheet under the same folder is sent as it was built.
+    const css = await page.locator('link[rel="stylesheet"][href^="/_next/static/chunks/"]').first().getAttribute('href')
+    expect(css).not.toBeNull()
+    expect((await (await page.request.get(css ?? '')).text()).startsWith('//#')).toBe(false)
+  })
+})
