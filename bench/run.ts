@@ -102,6 +102,8 @@ async function firstLoadJsGzip(pagePath: string): Promise<{ modern: number; noMo
   for (const m of html.matchAll(/<script([^>]*)\ssrc="([^"]+\.js[^"]*)"([^>]*)>/g)) {
     tags.set(m[2] ?? '', /\snomodule\b/i.test(`${m[1]} ${m[3]}`))
   }
+  // Storefront pages name their chunks in calls that add them after the first paint (ADR 215).
+  for (const m of html.matchAll(/self\.__afterPaint\("([^"]+\.js)"\)/g)) tags.set(m[1] ?? '', false)
   const total = { modern: 0, noModule: 0 }
   for (const [src, noModule] of tags) {
     const bytes = gzipSync(Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer())).byteLength
