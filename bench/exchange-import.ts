@@ -204,7 +204,9 @@ try {
     const serverEnv = { ...process.env, EXCHANGE_BENCH_PORT: String(PORT), EXCHANGE_BENCH_DB: db, VAR_DIR: path.join(DIR, 'var'), PGLITE_DIR: '' }
     const args = [...(process.env.EXCHANGE_BENCH_GC ? ['--expose-gc'] : []), '--import', 'tsx', '--conditions=react-server', 'bench/exchange-server.ts']
     if (spawnSync(process.execPath, [...args, '--prepare'], { stdio: 'inherit', env: serverEnv }).status !== 0) throw new Error('the bench database was not prepared')
-    server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv })
+    // As `npm start` runs a shop on PGlite (scripts/start.ts, ADR 216): V8 tuned for size.
+    const flags = process.env.BENCH_DATABASE_URL ? [] : ['--optimize-for-size']
+    server = spawn(process.execPath, [...flags, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: serverEnv })
     pid = server.pid ?? 0
     let out = ''
     for await (const chunk of server.stdout as AsyncIterable<Buffer>) {
