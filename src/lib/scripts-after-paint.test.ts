@@ -147,23 +147,30 @@ describe('withScriptsAfterPaint', () => {
     expect(raw.body.toString('utf8')).toBe(PAGE)
   })
 
-  it('sends script chunks whole, with the compile hint on their first line, gzipped', async () => {
+  it('sends the chunks storefront pages name whole, with the compile hint on their first line, gzipped', async () => {
+    // A storefront page names react-dom.js, app.js and runtime.js.
+    rewriteScripts(PAGE)
     const next = fakeNext('application/javascript; charset=UTF-8', 'writeHead')
     const port = await serve(next.render)
-    const res = await get(port, '/_next/static/chunks/0ybv8mj2f-1lj.js', { 'accept-encoding': 'gzip', range: 'bytes=10-20' })
+    const res = await get(port, '/_next/static/chunks/react-dom.js', { 'accept-encoding': 'gzip', range: 'bytes=10-20' })
     expect(res.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(res.body).toString('utf8')).toBe(COMPILE_HINT + PAGE)
     expect(next.seen).toEqual([undefined])
     expect(next.ranges).toEqual([undefined])
-    const identity = await get(port, '/_next/static/chunks/turbopack-077hmtqrhcoji.js', {})
+    const identity = await get(port, '/_next/static/chunks/runtime.js?v=1', {})
     expect(identity.body.toString('utf8')).toBe(COMPILE_HINT + PAGE)
+    // A chunk no storefront page has named (the back office's own) is sent as Next sent it.
+    const other = await get(port, '/_next/static/chunks/admin-orders.js', { 'accept-encoding': 'gzip', range: 'bytes=0-3' })
+    expect(other.body.toString('utf8')).toBe(PAGE)
+    expect(next.ranges.at(-1)).toBe('bytes=0-3')
   })
 
   it('leaves other files under /_next/ and answers that are not scripts as Next sent them', async () => {
     const css = await serve(fakeNext('text/css').render)
     expect((await get(css, '/_next/static/chunks/2jr9z-m7ur6ut.css', {})).body.toString('utf8')).toBe(PAGE)
     server?.close()
-    const missing = await serve(fakeNext('text/html; charset=utf-8').render)
-    expect((await get(missing, '/_next/static/chunks/gone.js', {})).body.toString('utf8')).toBe(PAGE)
+    const notScript = await serve(fakeNext('text/html; charset=utf-8').render)
+    // Named by the page, but what came back is not a script (a 404 page): not touched.
+    expect((await get(notScript, '/_next/static/chunks/app.js', {})).body.toString('utf8')).toBe(PAGE)
   })
 })

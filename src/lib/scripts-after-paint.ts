@@ -10,7 +10,7 @@ import { constants as zlibConstants, createGzip } from 'node:zlib'
  * the first contentful paint has happened (ADR 215). Order and async-ness are as before: Next's
  * chunks never relied on their order. HTML only, for the storefront; never the back office.
  *
- * The chunks themselves are sent with V8's explicit compile hint on their first line (ADR 217):
+ * The chunks storefront pages name are sent with V8's explicit compile hint on their first line (ADR 217):
  * Chrome then compiles every function of the script while it downloads, on a background thread,
  * instead of on the main thread at the first call, which for React DOM alone came to about 40 ms
  * of a phone's main thread in the middle of hydration. Other engines read it as a comment.
@@ -23,8 +23,12 @@ const CHUNK_TAG =
 /** The hint (https://v8.dev/blog/explicit-compile-hints): a comment on the script's first line. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
-/** Next's script chunks: content-hashed names, served as files. */
-const CHUNK_FILE = /^\/_next\/static\/chunks\/[\w-]+\.js(?:\?|$)/
+/**
+ * The chunks storefront pages have named, as their tags were rewritten: only these carry the hint. The
+ * back office keeps Next's loading (its own chunks are large, and compiling every function of them
+ * before they run made its forms respond later). Bounded by the build's chunk files.
+ */
+const storefrontChunks = new Set<string>()
 
 /** What the pages answer besides HTML (the catalogue's JSON): compressed here as Next would. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml))/
@@ -65,6 +69,7 @@ export function createScriptRewriter(): ScriptRewriter {
     html.replace(CHUNK_TAG, (_tag, src: string, nonce: string) => {
       const define = defined ? '' : LOADER
       defined = true
+      storefrontChunks.add(src)
       return `<script nonce="${nonce}">${define}self.__afterPaint(${JSON.stringify(src)})</script>`
     })
   return {
@@ -133,7 +138,7 @@ const forPages = (type: string) => (/^text\/html/.test(type) ? createScriptRewri
 const forChunks = (type: string) => (/javascript/.test(type) ? createCompileHint() : null)
 
 function isChunkRequest(req: IncomingMessage): boolean {
-  return req.method === 'GET' && CHUNK_FILE.test(req.url ?? '')
+  return req.method === 'GET' && storefrontChunks.has((req.url ?? '').split('?')[0] ?? '')
 }
 
 /**
