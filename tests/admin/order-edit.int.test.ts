@@ -12,6 +12,7 @@ import { applyCallback, callbackSecret } from '@/domains/payment/payment.server'
 import { checkout, offerWithStock, orderFields, paidCardOrder, paySystemId, pickupPoint, visitorWithBasket } from '../support/checkout'
 import { setClock } from '../support/test-hooks'
 import { databaseFingerprint } from '../support/db-snapshot'
+import { slotLoad } from '../support/order-edit'
 import { formPost } from '../support/http'
 import { callEndpoint, signedInStaff } from '../support/staff'
 
@@ -86,15 +87,6 @@ async function pickupOrder(skip = 3) {
   expect(answer.body.order.ID, JSON.stringify(answer.body)).toBeTruthy()
   const [order] = await db().select().from(orders).where(eq(orders.id, Number(answer.body.order.ID)))
   return { order: order!, offer }
-}
-
-const slotLoad = async (day: string, timeFrom: string) => {
-  const [window] = await db().select().from(courierWindows).where(eq(courierWindows.timeFrom, timeFrom))
-  const [row] = await db()
-    .select({ booked: courierSlotLoad.booked })
-    .from(courierSlotLoad)
-    .where(and(eq(courierSlotLoad.cityCode, 'moskva'), eq(courierSlotLoad.date, day.split('.').reverse().join('-')), eq(courierSlotLoad.windowId, window!.id)))
-  return row?.booked ?? 0
 }
 
 /** What the checkout's own quote asks for this order's goods and choice. */

@@ -31,9 +31,22 @@ export async function places(input: PlacesInput, ctx: AjaxContext): Promise<Plac
     ctx.setCookie({ name: REGION_COOKIE, value: city.code, httpOnly: false, maxAge: DELIVERY_LIMITS.cookieMaxAgeSeconds })
     return { location: toPlace(city) }
   }
-  const query = (input.SEARCH_STRING ?? '').toLowerCase()
+  return citySuggestions(input.SEARCH_STRING ?? '')
+}
+
+/** How many cities a search lists: the storefront's location popup and the back office's «Город» field. */
+const SUGGESTIONS = 20
+
+/**
+ * Cities whose name has the text (or whose region starts with it), the most populous first, as the
+ * location popup lists them; the back office's «Город» field of «Изменить доставку» asks the same
+ * (ADR 167's addendum). Fewer than 2 letters find nothing: a letter would match half the country.
+ */
+export async function citySuggestions(text: string): Promise<Place[]> {
+  const query = text.trim().toLowerCase()
+  if (query.length < 2) return []
   const rows = await cached(`delivery:places:${query}`, { tags: ['delivery'], ttlSeconds: 300 }, () =>
-    searchCities(db(), query, 20),
+    searchCities(db(), query, SUGGESTIONS),
   )
   return rows.map(toPlace)
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { editOrderLines } from '@/admin/api/order-edit'
 import { POST as fastOrder } from '@/app/ajax/fast-order/route'
 import { db } from '@/db/client'
-import { auditLog, courierSlotLoad, courierWindows, offers, orderLines, orders } from '@/db/schema'
+import { auditLog, orders } from '@/db/schema'
 import { formatRub } from '@/lib/money'
 import { setBoxberryLimits } from '../../../tests/support/boxberry-hooks'
 import { MINUTE, cdekFakeSettings, withCarrierFakes } from '../../../tests/support/carrier-fakes'
@@ -13,6 +13,7 @@ import { databaseFingerprint } from '../../../tests/support/db-snapshot'
 import { FAKE_BOXBERRY_CITIES, FAKE_BOXBERRY_TOKEN, startFakeBoxberry, type FakeBoxberry } from '../../../tests/support/fake-boxberry'
 import { FAKE_CDEK_CITIES, startFakeCdek, type FakeCdek } from '../../../tests/support/fake-cdek'
 import { formPost } from '../../../tests/support/http'
+import { basketOf, checkoutQuote, slotLoad } from '../../../tests/support/order-edit'
 import { callEndpoint, signedInStaff } from '../../../tests/support/staff'
 import { DELIVERY_MESSAGES, carrierCourierProps } from '../delivery/delivery'
 import { listDeliveryOptions, pickupDates, quoteDeliveryChoice } from '../delivery/delivery.server'
@@ -60,31 +61,6 @@ async function placedOrder() {
 }
 
 const read = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!
-
-/** The order's goods as the checkout hands them to the delivery domain. */
-async function basketOf(orderId: number) {
-  const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, orderId))
-  return Promise.all(
-    lines.map(async (l) => {
-      const [o] = await db().select().from(offers).where(eq(offers.id, l.offerId!))
-      return { name: l.name, externalId: l.offerId!, priceKopecks: l.price, quantity: l.quantity, weight: l.weightGrams, width: o!.widthMm, length: o!.lengthMm, height: o!.heightMm, vat: o!.vatPercent, aerialRestriction: o!.airRestricted ? 'true' : 'false' }
-    }),
-  )
-}
-
-/** The checkout's own quote for the order's goods and this choice. */
-async function checkoutQuote(orderId: number, choice: { deliveryId: number; address?: string }) {
-  return quoteDeliveryChoice(db(), { ...choice, cityCode: 'moskva', basket: await basketOf(orderId) })
-}
-
-const slotLoad = async (day: string, timeFrom: string) => {
-  const [window] = await db().select().from(courierWindows).where(eq(courierWindows.timeFrom, timeFrom))
-  const [row] = await db()
-    .select({ booked: courierSlotLoad.booked })
-    .from(courierSlotLoad)
-    .where(and(eq(courierSlotLoad.cityCode, 'moskva'), eq(courierSlotLoad.date, day.split('.').reverse().join('-')), eq(courierSlotLoad.windowId, window!.id)))
-  return row?.booked ?? 0
-}
 
 const tariffCalls = () => cdek.log.filter((l) => l.method === 'POST' && l.path === '/calculator/tarifflist').length
 

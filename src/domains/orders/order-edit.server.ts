@@ -23,13 +23,14 @@ import {
   releaseCourierSlot,
   sameSlot,
   usesCourierSlots,
+  type CityRow,
   type DeliveryBasketLine,
 } from '@/domains/delivery/delivery.server'
 import type { Actor } from '@/domains/staff/permissions'
 import { Refusal } from '@/lib/refusal'
-import { ORDER_EDIT_MESSAGES as M, deliverySummary, editRefusal, editedTotals, type DeliveryEditChoices, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
+import { ORDER_EDIT_MESSAGES as M, deliveryChange, editRefusal, editedTotals, type DeliveryEditChoices, type OrderDeliveryInput, type OrderEditInput } from './order-edit'
 import type { OrderLineRow } from './orders.db'
-import { parseSlot, type OrderRow } from './orders.server'
+import { orderById, parseSlot, type OrderRow } from './orders.server'
 
 const summary = (lines: readonly Pick<OrderLineRow, 'id' | 'name' | 'quantity' | 'sum'>[]) => lines.map((l) => `${l.name} × ${l.quantity} = ${formatRub(l.sum)}`)
 
@@ -125,12 +126,13 @@ export async function editOrder(actor: Actor, orderId: number, input: OrderEditI
       .set({ ...moved?.set, basePrice: totals.basePrice, goodsPrice: totals.goodsPrice - totals.couponDiscount, discount: totals.discount, deliveryPrice, total: totals.total, weightGrams: totals.weightGrams })
       .where(eq(orders.id, orderId))
     const linesChanged = input.lines.length + input.add.length > 0
+    const delivery = moved ? deliveryChange(order, { ...order, ...moved.set, deliveryPrice }, moved.cities) : null
     await recordChange(tx, actor, {
       objectType: 'order',
       objectId: orderId,
       action: 'edit',
-      before: { ...(linesChanged ? { lines: summary(before) } : {}), ...(moved ? { delivery: deliverySummary(order) } : {}), total: order.total },
-      after: { ...(linesChanged ? { lines: summary(after) } : {}), ...(moved ? { delivery: deliverySummary({ ...order, ...moved.set, deliveryPrice }) } : {}), total: totals.total },
+      before: { ...(linesChanged ? { lines: summary(before) } : {}), ...(delivery ? { delivery: delivery.before } : {}), total: order.total },
+      after: { ...(linesChanged ? { lines: summary(after) } : {}), ...(delivery ? { delivery: delivery.after } : {}), total: totals.total },
     })
     if (!order.paidAt && totals.total !== order.total) {
       // An unpaid online order's open payment asks for the new total: the payment page and the
@@ -212,8 +214,9 @@ async function plannedLines(orderId: number, input: Pick<OrderEditInput, 'lines'
  */
 async function askCarrierFirst(orderId: number, wanted: OrderDeliveryInput, input: Pick<OrderEditInput, 'lines' | 'add'>): Promise<void> {
   const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
-  const city = order ? await cityOf(order) : undefined
-  if (!order || !city || editRefusal(order)) return
+  // A missing or shipped order is refused by the transaction, with its own text.
+  if (!order || editRefusal(order)) return
+  const city = await editCity(order, wanted.city)
   const [pay] = order.paySystemId ? await db().select({ isCash: paySystems.isCash }).from(paySystems).where(eq(paySystems.id, order.paySystemId)) : []
   await quoteDeliveryChoice(db(), {
     deliveryId: wanted.deliveryId,
@@ -227,15 +230,17 @@ async function askCarrierFirst(orderId: number, wanted: OrderDeliveryInput, inpu
 }
 
 /**
- * Moves the order to another delivery in its city (ADR 167): the delivery domain quotes it exactly as
- * at checkout (the goods after the edit, the free-delivery threshold, a cash payment's point), a
- * courier slot that changes is given back and the new one taken once, under the order's lock; a full
- * slot refuses the whole edit, and the transaction gives everything back.
+ * Moves the order to another delivery in its city or in the city asked for (ADR 167 and its
+ * addendum): the delivery domain quotes it exactly as at checkout (the goods after the edit, the
+ * free-delivery threshold, a cash payment's point), a courier slot that changes is given back and the
+ * new one taken once, under the order's lock; a full slot refuses the whole edit, and the transaction
+ * gives everything back. A slot names its city, so a slot in the old city is never "the same" as one
+ * in the new: the old place is given back.
  */
 async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRow[], wanted: OrderDeliveryInput) {
   const [pay] = order.paySystemId ? await tx.select({ isCash: paySystems.isCash }).from(paySystems).where(eq(paySystems.id, order.paySystemId)) : []
-  const city = await cityOf(order, tx)
-  if (!city) throw new Refusal('invalid', DELIVERY_MESSAGES.unknownCity)
+  const city = await editCity(order, wanted.city, tx)
+  const own = await cityOf(order, tx)
   const choice = await orderDeliveryChoice(tx, {
     deliveryId: wanted.deliveryId,
     cityCode: city.code,
@@ -251,6 +256,7 @@ async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRo
     if (oldSlot) await releaseCourierSlot(tx, oldSlot)
     if (choice.slot && !(await bookCourierSlot(tx, choice.slot))) throw new Refusal('conflict', DELIVERY_MESSAGES.slotFull)
   }
+  const otherCity = own?.code !== city.code
   return {
     deliveryPrice: choice.priceKopecks,
     set: {
@@ -260,8 +266,11 @@ async function moveDelivery(tx: Tx, order: OrderRow, lines: readonly OrderLineRo
       deliveryName: choice.service.name,
       address: choice.address,
       slotBookingId: sameSlot(oldSlot, choice.slot) ? order.slotBookingId : choice.slot && JSON.stringify(choice.slot),
-      props: { ...order.props, ...choice.props },
+      // Checkout keeps the city's code in the LOCATION property too; an order that has it gets the new one.
+      props: { ...order.props, ...choice.props, ...(otherCity && order.props.LOCATION !== undefined ? { LOCATION: city.code } : {}) },
     },
+    /** Told on both sides of the audit line when the order changes city. */
+    cities: otherCity ? { from: own?.name ?? (order.locationName || order.props.UF_CITY || '—'), to: city.name } : undefined,
   }
 }
 
@@ -275,17 +284,31 @@ async function cityOf(order: OrderRow, via?: Db | Tx) {
   return typed ? findCity(typed, via) : undefined
 }
 
+/**
+ * The city an edit is for (ADR 167's addendum): the one asked for, by its code or name, else the
+ * order's own. A city the delivery domain does not know refuses, with the checkout's text.
+ */
+async function editCity(order: OrderRow, wanted: string | undefined, via?: Db | Tx): Promise<CityRow> {
+  const city = wanted ? await findCity(wanted, via) : await cityOf(order, via)
+  if (!city) throw new Refusal('invalid', DELIVERY_MESSAGES.unknownCity)
+  return city
+}
+
 /** Points offered in the form per method: enough to choose from, never a city's thousands at once. */
 const POINTS_IN_FORM = 300
 
 /**
- * What the «Изменить доставку» form offers for an order: the methods of its city priced for its
- * goods (as the checkout lists them), their points, the courier's free slots. The edit itself
- * quotes and checks again; this is only the menu.
+ * What the «Изменить доставку» form offers for an order: the methods of its city, or of the city asked
+ * for (a code or a name; an unknown one refuses), priced for its goods (as the checkout lists them),
+ * their points, the courier's free slots. The edit itself quotes and checks again; this is only the
+ * menu.
  */
-export async function deliveryEditChoices(order: OrderRow): Promise<DeliveryEditChoices> {
+export async function deliveryEditChoices(order: OrderRow, cityKey?: string): Promise<DeliveryEditChoices> {
   const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.id)
-  const cityCode = (await cityOf(order))?.code ?? ''
+  // The order page asks for the order's own city, which a one-click order may name in words the
+  // shop does not know: that is an empty menu, where the manager may choose a city, not a refusal.
+  const city = cityKey ? await editCity(order, cityKey) : await cityOf(order)
+  const cityCode = city?.code ?? ''
   const options = cityCode ? await listDeliveryOptions({ cityCode, basket: await deliveryLinesOf(db(), lines) }) : []
   const points: DeliveryEditChoices['points'] = {}
   for (const option of options) {
@@ -302,6 +325,7 @@ export async function deliveryEditChoices(order: OrderRow): Promise<DeliveryEdit
   const slot = order.slotBookingId ? parseSlot(order.slotBookingId) : null
   const courier = order.props.MICRO_SOURCE === 'courier'
   return {
+    city: city ? { code: city.code, name: city.name } : { code: '', name: order.locationName || order.props.UF_CITY || '' },
     current: {
       deliveryId: Number(order.deliveryId) || 0,
       pointId: courier ? '' : (order.props.MICRO_POINT_ID ?? ''),
@@ -313,4 +337,11 @@ export async function deliveryEditChoices(order: OrderRow): Promise<DeliveryEdit
     points,
     courierDays: schedule?.days ?? [],
   }
+}
+
+/** GET /api/admin/orders/{id}/delivery-choices: the form's menu for an order, in its city or another. */
+export async function orderDeliveryChoices(orderId: number, cityKey?: string): Promise<DeliveryEditChoices> {
+  const order = await orderById(db(), orderId)
+  if (!order) throw new Refusal('not-found', M.notFound)
+  return deliveryEditChoices(order, cityKey)
 }

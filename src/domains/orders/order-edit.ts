@@ -7,11 +7,16 @@ import type { OrderStatus } from './order-status'
 const plain = (max: number) => z.string().trim().max(max).regex(/^[^\u0000-\u001f\u007f]*$/, { message: 'Недопустимые символы.' })
 
 /**
- * The delivery an edit moves the order to (ADR 167), in the order's own city: a method, and its
- * point (pickup, postal) or its address and slot (courier). The price is never given: the delivery
- * domain computes it as at checkout.
+ * The delivery an edit moves the order to (ADR 167): a method, and its point (pickup, postal) or its
+ * address and slot (courier), in the order's own city or in `city` (ADR 167's addendum). The price is
+ * never given: the delivery domain computes it as at checkout.
  */
 export const orderDeliveryInput = z.object({
+  /**
+   * Another city for the order: its code or its name, as the delivery domain's findCity takes them.
+   * Absent (or empty) keeps the order's own city.
+   */
+  city: plain(100).optional().describe('Другой город заказа: код или название; без него — город заказа'),
   deliveryId: z.number().int().positive(),
   pointId: plain(100).optional(),
   address: plain(300).optional(),
@@ -33,25 +38,52 @@ export const orderEditInput = z
   .refine((v) => v.lines.length + v.add.length > 0 || v.delivery !== undefined, { message: 'Нечего менять.' })
 export type OrderEditInput = z.output<typeof orderEditInput>
 
-/** The «Изменить доставку» form's menu (order-edit.server.ts deliveryEditChoices). */
-export interface DeliveryEditChoices {
-  current: {
-    deliveryId: number
-    pointId: string
+/** GET /api/admin/orders/{id}/delivery-choices: the menu for this city (a code or a name), else the order's own. */
+export const deliveryChoicesQuery = z.object({ city: plain(100).optional().describe('Код или название города; без него — город заказа') })
+
+/** GET /api/admin/cities: the «Город» field's suggestions; fewer than 2 letters find nothing. */
+export const citySearchQuery = z.object({ q: plain(100).optional().describe('Часть названия города, от 2 букв') })
+
+export const citySuggestionsView = z.object({
+  items: z.array(z.object({ code: z.string(), name: z.string(), region: z.string(), display: z.string().describe('Название с областью, как в подсказке') })),
+})
+
+/**
+ * The «Изменить доставку» form's menu for one city (order-edit.server.ts deliveryEditChoices), and the
+ * answer of GET /api/admin/orders/{id}/delivery-choices.
+ */
+export const deliveryEditChoicesView = z.object({
+  /** The city the menu is for: the order's own, or the one the manager asked for. Code '' when the shop does not know the order's city. */
+  city: z.object({ code: z.string(), name: z.string() }),
+  current: z.object({
+    deliveryId: z.number().int(),
+    pointId: z.string(),
     /** The order's courier address (either courier's), '' for a point. */
-    address: string
-    slot: { date: string; time: string } | null
+    address: z.string(),
+    slot: z.object({ date: z.string(), time: z.string() }).nullable(),
     /** A carrier's courier (ADR 212): the carrier's period the order keeps, instead of a slot. */
-    period: { from: string; to: string } | null
-  }
+    period: z.object({ from: z.string(), to: z.string() }).nullable(),
+  }),
   /**
    * `slots`: the shop's own courier, with its days and windows; a carrier's courier ('Курьер СДЭК',
    * 'Курьер Boxberry', ADR 212) takes an address only and comes within `periodText`.
    */
-  options: { id: number; name: string; type: 'pickup' | 'postal' | 'courier'; slots: boolean; priceKopecks: number; periodText: string; blocked: boolean }[]
-  points: Record<number, { id: string; label: string }[]>
-  courierDays: { date: string; times: string[] }[]
-}
+  options: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      type: z.enum(['pickup', 'postal', 'courier']),
+      slots: z.boolean(),
+      priceKopecks: z.number().int(),
+      periodText: z.string(),
+      blocked: z.boolean(),
+    }),
+  ),
+  /** By method id: its points in the city, at most a few hundred. */
+  points: z.record(z.string(), z.array(z.object({ id: z.string(), label: z.string() }))),
+  courierDays: z.array(z.object({ date: z.string(), times: z.array(z.string()) })),
+})
+export type DeliveryEditChoices = z.output<typeof deliveryEditChoicesView>
 
 export const ORDER_EDIT_MESSAGES = {
   notFound: 'Заказ не найден.',
@@ -92,11 +124,13 @@ export function editedTotals(
   return orderTotals(lines, couponDiscount, deliveryPrice)
 }
 
+type DeliverySummarySource = { deliveryId: string; deliveryName: string; address: string; deliveryPrice: number; props: Partial<Record<string, string>> }
+
 /**
  * One line for the timeline's before → after of a delivery: the method, the point or the address and
  * slot, the price. Read from what the order keeps (the MICRO_* properties the checkout writes).
  */
-export function deliverySummary(order: { deliveryId: string; deliveryName: string; address: string; deliveryPrice: number; props: Partial<Record<string, string>> }): string {
+export function deliverySummary(order: DeliverySummarySource): string {
   // A one-click order has no delivery yet («Уточнит менеджер»): no place and no price to tell.
   if (!order.deliveryId) return order.deliveryName || '—'
   const p = order.props
@@ -114,4 +148,14 @@ export function deliverySummary(order: { deliveryId: string; deliveryName: strin
 export function carrierPeriod(from: string | undefined, to: string | undefined): string {
   if (!from) return to ?? ''
   return to && to !== from ? `${from} – ${to}` : from
+}
+
+/**
+ * The delivery's before → after for the audit line and the timeline. An order moved to another city
+ * (ADR 167's addendum) names the city on both sides, «г. Москва, …» → «г. Тверь, …»; an edit within
+ * one city reads as before, since the city would only repeat itself.
+ */
+export function deliveryChange(before: DeliverySummarySource, after: DeliverySummarySource, cities?: { from: string; to: string }): { before: string; after: string } {
+  const text = { before: deliverySummary(before), after: deliverySummary(after) }
+  return cities ? { before: `г. ${cities.from}, ${text.before}`, after: `г. ${cities.to}, ${text.after}` } : text
 }

@@ -6,8 +6,10 @@ import { orderById } from '@/domains/orders/orders.server'
 import { OrderDeliveryEditor } from './order-delivery-editor'
 
 /**
- * «Изменить доставку» on the order page: the menu of the order's city, then the client form (ADR 167).
- * A carrier's courier has no slot for the card's «Интервал»: its period is told here (ADR 212).
+ * «Изменить доставку» on the order page: the menu of the order's city, then the client form (ADR 167),
+ * which loads another city's menu from /api/admin/orders/{id}/delivery-choices/ when the manager
+ * moves the order (ADR 167's addendum). A carrier's courier has no slot for the card's «Интервал»:
+ * its period is told here (ADR 212).
  */
 export async function OrderDeliveryEdit({ orderId }: { orderId: number }) {
   const order = await orderById(db(), orderId)

@@ -1,0 +1,3 @@
+import { citySuggestionsEndpoint } from '@/admin/api/order-edit'
+
+export const GET = citySuggestionsEndpoint.serve

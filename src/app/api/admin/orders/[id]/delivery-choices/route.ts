@@ -1,0 +1,3 @@
+import { orderDeliveryChoicesEndpoint } from '@/admin/api/order-edit'
+
+export const GET = orderDeliveryChoicesEndpoint.serve
