@@ -1,8 +1,7 @@
 'use client'
 
 import NextLink from 'next/link'
-import { useRouter } from 'next/navigation'
-import type { ComponentProps, FocusEvent, MouseEvent, TouchEvent } from 'react'
+import { useState, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from 'react'
 
 type LinkProps = Omit<ComponentProps<typeof NextLink>, 'prefetch'>
 
@@ -10,29 +9,25 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, 'prefetch'>
  * The shop's link: Next's, prefetching on intent (pointer over it, a touch, keyboard focus) rather
  * than on sight. Next prefetches every link that scrolls into view; on a product page that is about
  * twenty server renders and their RSC payloads, parsed on the phone's main thread just after
- * hydration, for pages the buyer mostly never opens (ADR 217).
+ * hydration, for pages the buyer mostly never opens (ADR 217). Reaching for the link switches Next's
+ * own prefetching on for it, which then fetches it at once, as the link is in view.
  */
-export function Link({ href, onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
-  const router = useRouter()
-  const prefetch = () => {
-    // Only our own pages: an outside address has nothing for the router to fetch.
-    if (typeof href === 'string' && href.startsWith('/')) router.prefetch(href)
-  }
+export function Link({ onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
+  const [reached, setReached] = useState(false)
   return (
     <NextLink
       {...props}
-      href={href}
-      prefetch={false}
+      prefetch={reached ? undefined : false}
       onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-        prefetch()
+        setReached(true)
         onMouseEnter?.(event)
       }}
       onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-        prefetch()
+        setReached(true)
         onTouchStart?.(event)
       }}
       onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        prefetch()
+        setReached(true)
         onFocus?.(event)
       }}
     />
