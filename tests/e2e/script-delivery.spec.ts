@@ -3,7 +3,8 @@ import { expect, test, type Request } from './test'
 /**
  * Issue 17, ADR 217: what a phone's main thread is spared after the first paint. Links prefetch the
  * page they lead to when the buyer reaches for them, not when they come into view; the script chunks
- * arrive with V8's compile hint, so Chrome compiles them while they download.
+ * arrive with V8's compile hint, so Chrome compiles them while they download; the product page's
+ * parts below the fold hydrate in a pass of their own.
  */
 
 const PRODUCT = '/catalog/immunitet/p1-vitamin-d3-2000-me-evalar/'
@@ -47,5 +48,22 @@ test.describe('script delivery', () => {
     const css = await page.locator('link[rel="stylesheet"][href^="/_next/static/chunks/"]').first().getAttribute('href')
     expect(css).not.toBeNull()
     expect((await (await page.request.get(css ?? '')).text()).startsWith('//#')).toBe(false)
+  })
+
+  test('the product page marks itself ready only once its later-hydrated parts have hydrated too', async ({ page }) => {
+    // Read in the same task as the mark is set: the later parts hydrate in tasks of their own, so a
+    // mark set by the root alone would find them not yet taken over.
+    await page.addInitScript(() => {
+      const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.hasAttribute('data-ready')) return
+        observer.disconnect()
+        const parts = [...document.querySelectorAll('[data-hydrate-later]')]
+        Object.assign(window, { atReady: { parts: parts.length, hydrated: parts.filter(hydrated).length } })
+      }).observe(document, { subtree: true, attributeFilter: ['data-ready'] })
+    })
+    await page.goto(PRODUCT)
+    // The reviews and the question form.
+    expect(await page.evaluate(() => (window as { atReady?: unknown }).atReady)).toEqual({ parts: 2, hydrated: 2 })
   })
 })

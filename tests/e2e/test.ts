@@ -9,8 +9,18 @@ export * from '@playwright/test'
  * respond. Pages without the after-paint loader (the back office, files) are not waited for.
  */
 async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('__afterPaint' in self) || document.documentElement.hasAttribute('data-ready'))
+  const isReady = () => !('__afterPaint' in self) || document.documentElement.hasAttribute('data-ready')
+  if (!pausedClocks.has(page)) return void (await page.waitForFunction(isReady))
+  // React puts a long page's lower parts in place on an animation frame (ADR 217), and a paused
+  // clock holds frames back: such a page is given frames, one at a time, until it is ready.
+  while (!(await page.evaluate(isReady))) await page.clock.runFor(FRAME_MS)
 }
+
+/** Pages whose fake clock a test has paused (`pauseClock`): their time moves only when told. */
+export const pausedClocks = new WeakSet<Page>()
+
+/** The fake clock draws a frame every 16 ms. */
+const FRAME_MS = 16
 
 const waiting = new WeakSet<Page>()
 

@@ -1,4 +1,4 @@
-import type { Page } from './test'
+import { pausedClocks, type Page } from './test'
 
 /**
  * Timing without the wall clock: on a busy machine a real 600 ms wait can hold a 400 ms timer or
@@ -7,13 +7,15 @@ import type { Page } from './test'
 
 /**
  * Installs Playwright's fake clock paused, before the page exists: from then on the page's timers,
- * animation frames, Date and performance.now() move only by `page.clock.runFor`, until
- * `page.clock.resume()` lets them run with real time again.
+ * animation frames, Date and performance.now() move only by `page.clock.runFor` (and by the frames
+ * a page is given after a navigation to get ready, see test.ts), until `page.clock.resume()` lets
+ * them run with real time again.
  */
 export async function pauseClock(page: Page): Promise<void> {
   const start = new Date('2026-03-02T10:00:00+03:00').getTime()
   await page.clock.install({ time: start })
   await page.clock.pauseAt(start + 1_000)
+  pausedClocks.add(page)
 }
 
 /**

@@ -82,10 +82,6 @@ export function loadReviewsPage(productId: number, sort: ReviewSort, offset: num
 }
 
 /** For the product tab's title: the approved reviews with text ("14 отзывов" via reviewsCountLabel). */
-export async function reviewsCount(productId: number): Promise<number> {
-  return (await loadReviewsPage(productId, 'new', 0)).total
-}
-
 export interface Viewer {
   signedIn: boolean
   name: string

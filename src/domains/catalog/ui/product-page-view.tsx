@@ -4,8 +4,8 @@ import { ingredientLinksForProduct } from '@/domains/encyclopedia/encyclopedia.s
 import { IngredientLinks } from '@/domains/encyclopedia/ui/ingredient-links'
 import { ProductQuestionForm } from '@/domains/forms/ui/question-form'
 import { RecordProductView } from '@/domains/recently-viewed/ui/record-product-view'
-import { reviewsCount } from '@/domains/reviews/reviews.server'
-import { ProductReviewsSection } from '@/domains/reviews/ui/product-reviews-section'
+import { loadReviewsPage } from '@/domains/reviews/reviews.server'
+import { ProductReviews } from '@/domains/reviews/ui/product-reviews'
 import { featuredSlides } from '@/domains/showcases/showcases.server'
 import { LazyFeaturedSlider } from '@/domains/showcases/ui/lazy-featured-slider'
 import { productJsonLd } from '../catalog.server'
@@ -19,9 +19,11 @@ import { ProductMain } from './product-main'
 /** The whole product page below the header: crumbs, main block, tabs, the question form, similar products, featured slider. */
 export async function ProductPageView({ page, baseUrl, tilesUrl }: { page: ProductPageData; baseUrl: string; tilesUrl: string }) {
   const p = page.card
-  const [allSlides, reviewsTotal, articles, ingredients] = await Promise.all([
+  // The first page of approved reviews goes into the HTML (for search engines and a list without a
+  // flash); the browser then asks who is looking.
+  const [allSlides, reviews, articles, ingredients] = await Promise.all([
     featuredSlides(),
-    reviewsCount(p.id),
+    loadReviewsPage(p.id, 'new', 0),
     articlesForProduct(p.id),
     ingredientLinksForProduct(p.id),
   ])
@@ -43,8 +45,8 @@ export async function ProductPageView({ page, baseUrl, tilesUrl }: { page: Produ
         <ProductMain
           page={main}
           relatedIds={similar.map((s) => s.id)}
-          reviewsTotal={reviewsTotal}
-          reviews={<ProductReviewsSection productId={p.id} productName={p.name} offerId={p.offers[0]?.id} />}
+          reviewsTotal={reviews.total}
+          reviews={<ProductReviews productId={p.id} productName={p.name} offerId={p.offers[0]?.id} initial={reviews} />}
           articles={articles.length > 0 ? <ProductArticles items={articles} /> : undefined}
           ingredients={<IngredientLinks links={ingredients} />}
           tilesUrl={tilesUrl}

@@ -1,5 +1,6 @@
 'use client'
 
+import { HydrateLater } from '@/ui/hydrate-later'
 import { Link } from '@/ui/link'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useCaptcha } from '@/domains/captcha/ui/use-captcha'
@@ -158,8 +159,13 @@ function QuestionForm({ kind, title, productId, productName }: Props) {
   )
 }
 
+/** Below the product's tabs: hydrated after the rest of the product page (ADR 217). */
 export function ProductQuestionForm({ productId, productName }: { productId: number; productName: string }) {
-  return <QuestionForm kind="product" title="Получите консультацию по продукции, задайте свой вопрос" productId={productId} productName={productName} />
+  return (
+    <HydrateLater>
+      <QuestionForm kind="product" title="Получите консультацию по продукции, задайте свой вопрос" productId={productId} productName={productName} />
+    </HydrateLater>
+  )
 }
 
 export function ContactForm() {

@@ -1,6 +1,7 @@
 'use client'
 
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { HydrateLater } from '@/ui/hydrate-later'
 import { Modal } from '@/ui/modal'
 import { REVIEW_MESSAGES as M, reviewsCountLabel, type PublicReview, type ReviewSort } from '../reviews'
 import { RatingSummary } from './rating-summary'
@@ -40,17 +41,23 @@ export function authLinks(pathname: string) {
  * the forms for signed-in buyers and the sign-in prompt for guests. `initial` (from the server) puts
  * the first page into the HTML; without it the list is fetched on mount.
  */
-export function ProductReviews({
-  productId,
-  productName,
-  offerId,
-  initial,
-}: {
+export function ProductReviews(props: ReviewsProps) {
+  // In a tab below the fold: hydrated after the rest of the product page (ADR 217).
+  return (
+    <HydrateLater>
+      <Reviews {...props} />
+    </HydrateLater>
+  )
+}
+
+interface ReviewsProps {
   productId: number
   productName: string
   offerId?: number
   initial?: ReviewsState
-}) {
+}
+
+function Reviews({ productId, productName, offerId, initial }: ReviewsProps) {
   const [sort, setSort] = useState<ReviewSort>('new')
   const [data, setData] = useState<ReviewsState | null>(initial ?? null)
   const [viewer, setViewer] = useState<ReviewsState['viewer']>(initial?.viewer)
