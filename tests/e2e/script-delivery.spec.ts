@@ -66,4 +66,22 @@ test.describe('script delivery', () => {
     // The reviews and the question form.
     expect(await page.evaluate(() => (window as { atReady?: unknown }).atReady)).toEqual({ parts: 2, hydrated: 2 })
   })
+
+  test('after the first paint the chunks are added one per task', async ({ page }) => {
+    // A mutation observer hears of the changes once per task, so each batch is what one task added.
+    await page.addInitScript(() => {
+      const batches: number[] = []
+      Object.assign(window, { chunkBatches: batches })
+      new MutationObserver((records) => {
+        const added = records.flatMap((r) => [...r.addedNodes]).filter((n) => n instanceof HTMLScriptElement && n.src.includes('/_next/static/chunks/'))
+        if (added.length > 0) batches.push(added.length)
+      }).observe(document, { subtree: true, childList: true })
+    })
+    await page.goto(PRODUCT)
+    const batches = await page.evaluate(() => (window as { chunkBatches?: number[] }).chunkBatches ?? [])
+    const named = await page.evaluate(() => document.querySelectorAll('script[src*="/_next/static/chunks/"]').length)
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(named)
+    expect(named).toBeGreaterThan(3)
+    expect(Math.max(...batches)).toBe(1)
+  })
 })

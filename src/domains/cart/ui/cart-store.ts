@@ -26,6 +26,9 @@ let started: Promise<void> | null = null
 const listeners = new Set<() => void>()
 
 function set(patch: Partial<VisitorState>): void {
+  // A patch that changes nothing keeps the snapshot: the page start's «loading» (already true) would
+  // otherwise re-render every island that reads the store, synchronously, right after hydration.
+  if ((Object.keys(patch) as (keyof VisitorState)[]).every((key) => Object.is(state[key], patch[key]))) return
   state = { ...state, ...patch }
   for (const l of listeners) l()
 }
