@@ -66,8 +66,6 @@ export function ProductMain({
   const p = page.card
   const [offerId, setOfferId] = useState(p.offers[0]?.id)
   const [quantity, setQuantity] = useState(1)
-  const [busy, setBusy] = useState(false)
-  const { cart } = useVisitorState()
   const offer = p.offers.find((o) => o.id === offerId) ?? p.offers[0]
 
   useEffect(() => {
@@ -76,17 +74,6 @@ export function ProductMain({
   }, [p.id])
 
   if (!offer) return null
-  const line = findLine(offer.id, cart)
-
-  const add = async () => {
-    setBusy(true)
-    try {
-      await startVisitorStore()
-      await addToBasket(offer.id, quantity)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const tabs: TabItem[] = [
     { ...PRODUCT_TABS[0], content: <Text>{page.description}</Text> },
@@ -167,40 +154,7 @@ export function ProductMain({
             }}
           />
           <Price value={offer.price} oldValue={offer.oldPrice} size="lg" />
-          {offer.inStock ? (
-            // The spec's buy button: 'Купить' with the stepper's quantity, then 'В корзине', which leads to the cart.
-            <div className="flex flex-wrap items-center gap-3">
-              {line ? (
-                <Link
-                  href={CART_URL}
-                  className="inline-flex h-11 flex-1 items-center justify-center rounded-lg border-2 border-brand-500 px-6 font-semibold text-brand-700 hover:bg-brand-50 sm:flex-none"
-                  data-add-to-cart
-                >
-                  В корзине
-                </Link>
-              ) : (
-                <>
-                  <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={setQuantity} size="lg" />
-                  <button
-                    type="button"
-                    onClick={add}
-                    disabled={busy}
-                    className="h-11 flex-1 rounded-lg bg-brand-500 px-6 font-semibold text-white hover:bg-brand-600 disabled:opacity-60 sm:flex-none"
-                    data-add-to-cart
-                  >
-                    Купить
-                  </button>
-                </>
-              )}
-            </div>
-          ) : (
-            <p className="font-semibold text-ink-400">Нет в наличии</p>
-          )}
-          {line && (
-            <p className="text-sm" data-in-cart>
-              В корзине {countOf(line.quantity, WORDS.package)}.
-            </p>
-          )}
+          <BuyButtons offer={offer} quantity={quantity} onQuantity={setQuantity} />
           <a href="#where-to-buy" className="text-sm font-semibold text-brand-700 hover:underline">
             Купить в аптеках-партнёрах
           </a>
@@ -209,6 +163,74 @@ export function ProductMain({
       <div className="mt-10">
         <Tabs items={switcher} label="Товар" variant="pill" />
       </div>
+    </>
+  )
+}
+
+/**
+ * The buy button and the «in the basket» line: the only part of the product's block that reads the
+ * visitor's basket, so the basket's answer at page start re-renders these few elements and not the
+ * gallery and the tabs (ADR 217).
+ */
+function BuyButtons({
+  offer,
+  quantity,
+  onQuantity,
+}: {
+  offer: ProductPageData['card']['offers'][number]
+  quantity: number
+  onQuantity: (quantity: number) => void
+}) {
+  const [busy, setBusy] = useState(false)
+  const { cart } = useVisitorState()
+  const line = findLine(offer.id, cart)
+
+  const add = async () => {
+    setBusy(true)
+    try {
+      await startVisitorStore()
+      await addToBasket(offer.id, quantity)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      {offer.inStock ? (
+        // The spec's buy button: 'Купить' with the stepper's quantity, then 'В корзине', which leads to the cart.
+        <div className="flex flex-wrap items-center gap-3">
+          {line ? (
+            <Link
+              href={CART_URL}
+              className="inline-flex h-11 flex-1 items-center justify-center rounded-lg border-2 border-brand-500 px-6 font-semibold text-brand-700 hover:bg-brand-50 sm:flex-none"
+              data-add-to-cart
+            >
+              В корзине
+            </Link>
+          ) : (
+            <>
+              <QuantityStepper value={quantity} max={offer.maxQuantity} onChange={onQuantity} size="lg" />
+              <button
+                type="button"
+                onClick={add}
+                disabled={busy}
+                className="h-11 flex-1 rounded-lg bg-brand-500 px-6 font-semibold text-white hover:bg-brand-600 disabled:opacity-60 sm:flex-none"
+                data-add-to-cart
+              >
+                Купить
+              </button>
+            </>
+          )}
+        </div>
+      ) : (
+        <p className="font-semibold text-ink-400">Нет в наличии</p>
+      )}
+      {line && (
+        <p className="text-sm" data-in-cart>
+          В корзине {countOf(line.quantity, WORDS.package)}.
+        </p>
+      )}
     </>
   )
 }
