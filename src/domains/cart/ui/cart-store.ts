@@ -9,6 +9,7 @@
 import { useSyncExternalStore } from 'react'
 import { trackEcommerce, type AnalyticsItem } from '@/domains/analytics/data-layer'
 import { AjaxCallError, postForm } from '@/lib/ajax-client'
+import { inOwnTask } from '@/lib/own-task'
 import { EMPTY_CART, type Cart, type CartLine } from '../cart'
 
 export interface VisitorState {
@@ -69,8 +70,8 @@ function errorText(error: unknown): string {
 export function startVisitorStore(): Promise<void> {
   started ??= track(async () => {
     const [cart, favorites] = await Promise.allSettled([
-      postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' }),
-      postForm<number[]>(FAVORITES_URL, { action: 'get' }),
+      inOwnTask(() => postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' })),
+      inOwnTask(() => postForm<number[]>(FAVORITES_URL, { action: 'get' })),
     ])
     set({
       cart: cart.status === 'fulfilled' ? cart.value : state.cart,

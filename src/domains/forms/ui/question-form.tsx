@@ -5,6 +5,7 @@ import { Link } from '@/ui/link'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useCaptcha } from '@/domains/captcha/ui/use-captcha'
 import { postForm } from '@/lib/ajax-client'
+import { inOwnTask } from '@/lib/own-task'
 import { formatPhone } from '@/lib/phone'
 import { PhoneInput } from '@/ui/phone-input'
 import { FORM_MESSAGES as M, QUESTION_THEMES, validateQuestion, type QuestionKind } from '../forms'
@@ -31,7 +32,7 @@ function QuestionForm({ kind, title, productId, productName }: Props) {
   // Signed-in buyers get their name, e-mail and phone (the page itself is the same for everyone).
   useEffect(() => {
     let alive = true
-    fetch('/ajax/question/', { credentials: 'same-origin' })
+    inOwnTask(() => fetch('/ajax/question/', { credentials: 'same-origin' }))
       .then((r) => (r.ok ? (r.json() as Promise<Prefill>) : null))
       .then((p) => {
         if (!alive || !p) return

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react'
 import { postForm } from '@/lib/ajax-client'
+import { inOwnTask } from '@/lib/own-task'
 
 /**
  * Mount on the product page: tells the server once that this visitor opened the product, so the page
@@ -9,7 +10,7 @@ import { postForm } from '@/lib/ajax-client'
  */
 export function RecordProductView({ productId }: { productId: number }) {
   useEffect(() => {
-    postForm('/ajax/recently-viewed/', { action: 'add', productId }).catch(() => {})
+    inOwnTask(() => postForm('/ajax/recently-viewed/', { action: 'add', productId })).catch(() => {})
   }, [productId])
   return null
 }

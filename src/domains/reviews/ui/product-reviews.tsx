@@ -1,6 +1,7 @@
 'use client'
 
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { inOwnTask } from '@/lib/own-task'
 import { HydrateLater } from '@/ui/hydrate-later'
 import { Modal } from '@/ui/modal'
 import { REVIEW_MESSAGES as M, reviewsCountLabel, type PublicReview, type ReviewSort } from '../reviews'
@@ -68,7 +69,7 @@ function Reviews({ productId, productName, offerId, initial }: ReviewsProps) {
 
   useEffect(() => {
     let alive = true
-    fetchPage(productId, sort, 0)
+    inOwnTask(() => fetchPage(productId, sort, 0))
       .then((page) => {
         if (!alive) return
         setData(page)
