@@ -5,6 +5,7 @@ import { AnalyticsCounters } from '@/domains/analytics/ui/analytics-counters'
 import { VisitorStoreBoot } from '@/domains/cart/ui/visitor-store-boot'
 import { NONCE_HEADER } from '@/lib/csp'
 import { env } from '@/lib/env'
+import { HydrateLater } from '@/ui/hydrate-later'
 import { CookieBanner } from './cookie-banner'
 import { ModeStrip } from './mode-strip'
 import { SiteFooter } from './site-footer'
@@ -24,11 +25,15 @@ export async function ShopChrome({ children }: { children: ReactNode }) {
         Перейти к содержимому
       </a>
       <ModeStrip mode={env().mode} paymentSandbox={env().paymentSandbox} />
-      <SiteHeader />
+      <HydrateLater>
+        <SiteHeader />
+      </HydrateLater>
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
       <CookieBanner />
       <AnalyticsCounters {...await configuredCounters()} nonce={nonce} />
       <VisitorStoreBoot />
