@@ -1,7 +1,6 @@
 'use client'
 
 import Link from 'next/link'
-import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import type { FilterPropertyView } from '@/domains/catalog/filter-properties'
 import { useHydrated } from '@/ui/use-hydrated'
@@ -15,7 +14,6 @@ import { ui } from '../styles'
  */
 export function ProductFilterValues({ productId, properties, optionIds, canEdit }: { productId: number; properties: FilterPropertyView[]; optionIds: number[]; canEdit: boolean }) {
   const hydrated = useHydrated()
-  const router = useRouter()
   const [saved, setSaved] = useState(false)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -29,8 +27,9 @@ export function ProductFilterValues({ productId, properties, optionIds, canEdit 
     setBusy(true)
     try {
       await adminFetch('POST', `/api/admin/products/${productId}/filter-values/`, { optionIds: ids })
+      // The boxes already show what was saved and nothing else on the page shows it, so the page is not
+      // refreshed: «Сохранено.» stays until the next change.
       setSaved(true)
-      router.refresh()
     } catch (e) {
       setError(e instanceof AdminApiError ? e.message : 'Не получилось сохранить.')
     } finally {

@@ -23,6 +23,11 @@ export interface VisitorState {
 const initial: VisitorState = { cart: EMPTY_CART, favorites: [], loading: true, loaded: false }
 let state: VisitorState = initial
 let inFlight = 0
+/**
+ * How many carts the calls that change the basket have answered. A read (GetBasket) that was in flight
+ * while one of them answered may have been served before that change: its cart is older and is dropped.
+ */
+let changesAnswered = 0
 let started: Promise<void> | null = null
 const listeners = new Set<() => void>()
 
@@ -69,12 +74,13 @@ function errorText(error: unknown): string {
 /** Page start: loads basket and favourites once per page. */
 export function startVisitorStore(): Promise<void> {
   started ??= track(async () => {
+    const changesBefore = changesAnswered
     const [cart, favorites] = await Promise.allSettled([
       inOwnTask(() => postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' })),
       inOwnTask(() => postForm<number[]>(FAVORITES_URL, { action: 'get' })),
     ])
     set({
-      cart: cart.status === 'fulfilled' ? cart.value : state.cart,
+      cart: cart.status === 'fulfilled' && changesAnswered === changesBefore ? cart.value : state.cart,
       favorites: favorites.status === 'fulfilled' && Array.isArray(favorites.value) ? favorites.value : state.favorites,
       loaded: true,
     })
@@ -98,6 +104,7 @@ async function basketCall(fields: Record<string, string | number>): Promise<Cart
   try {
     const cart = await track(() => postForm<Cart>(BASKET_URL, { ...fields, PAGE_TITLE: document.title }))
     const { productError, ...clean } = cart
+    changesAnswered++
     set({ cart: clean })
     if (productError) alertError(productError)
     return cart
@@ -109,6 +116,7 @@ async function basketCall(fields: Record<string, string | number>): Promise<Cart
 
 function adopt(cart: Cart): void {
   const { productError: _ignored, ...clean } = cart
+  changesAnswered++
   set({ cart: clean, loaded: true })
 }
 
@@ -147,7 +155,9 @@ export function pageShown(): Promise<void> {
 
 async function rereadBasket(): Promise<void> {
   try {
-    adopt(await track(() => postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' })))
+    const changesBefore = changesAnswered
+    const { productError: _ignored, ...cart } = await track(() => postForm<Cart>(BASKET_URL, { ACTION: 'GetBasket' }))
+    set(changesAnswered === changesBefore ? { cart, loaded: true } : { loaded: true })
   } catch {
     // The store keeps what it had; the next page start reads the basket again.
   }

@@ -78,7 +78,7 @@ export default async function ProductPage({ params }: PageProps<'/admin/products
         ) : (
           <p className="text-sm text-ink-600">Описание и цены товара меняют контент-редактор и владелец; склад меняет остатки.</p>
         )}
-        <ProductFilterValues key={values.optionIds.join()} productId={product.id} properties={properties.items} optionIds={values.optionIds} canEdit={canEdit} />
+        <ProductFilterValues productId={product.id} properties={properties.items} optionIds={values.optionIds} canEdit={canEdit} />
       </div>
     </>
   )
