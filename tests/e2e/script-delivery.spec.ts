@@ -63,8 +63,8 @@ test.describe('script delivery', () => {
       }).observe(document, { subtree: true, attributeFilter: ['data-ready'] })
     })
     await page.goto(PRODUCT)
-    // The header, the reviews, the question form and the footer.
-    expect(await page.evaluate(() => (window as { atReady?: unknown }).atReady)).toEqual({ parts: 4, hydrated: 4 })
+    // The header, the page's content, the reviews, the question form and the footer.
+    expect(await page.evaluate(() => (window as { atReady?: unknown }).atReady)).toEqual({ parts: 5, hydrated: 5 })
   })
 
   test('after the first paint the chunks are added one per task', async ({ page }) => {

@@ -29,7 +29,7 @@ export async function ShopChrome({ children }: { children: ReactNode }) {
         <SiteHeader />
       </HydrateLater>
       <main id="main" className="flex-1">
-        {children}
+        <HydrateLater>{children}</HydrateLater>
       </main>
       <HydrateLater>
         <SiteFooter />
