@@ -52,30 +52,38 @@ export function publicationTimer(deps: PublicationTimerDeps): PublicationTimer {
   let handle: unknown
   let planned: Date | null = null
   let stopped = false
-  // The latest look wins: an older one that answers late must not set the timer back.
+  // The latest look wins: an older one that answers late must not set the timer back, and its caller
+  // waits for the latest instead, so that «resolves once set» holds for every caller.
   let looks = 0
+  let latest: Promise<void> = Promise.resolve()
 
   const setTimer = (ms: number) => {
     if (handle !== undefined) deps.timers.clear(handle)
     handle = deps.timers.set(ms, fire)
   }
 
-  const rearm = async (): Promise<void> => {
-    const look = ++looks
+  const lookAgain = async (look: number): Promise<void> => {
     let next: Date | null
     try {
       next = await deps.nextAt(deps.now())
     } catch (error) {
-      if (stopped || look !== looks) return
+      if (stopped) return
+      if (look !== looks) return latest
       logger.warn({ err: error }, 'scheduled publications: cannot read the next date, trying again later')
       planned = null
       setTimer(RETRY_MS)
       return
     }
-    if (stopped || look !== looks) return
+    if (stopped) return
+    if (look !== looks) return latest
     planned = next
     const wait = next ? next.getTime() - deps.now().getTime() : LONGEST_WAIT_MS
     setTimer(Math.min(Math.max(wait, 0), LONGEST_WAIT_MS))
+  }
+
+  const rearm = (): Promise<void> => {
+    latest = lookAgain(++looks)
+    return latest
   }
 
   function fire() {
