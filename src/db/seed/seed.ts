@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Db } from '../client'
@@ -20,7 +20,7 @@ import { seedCheckout } from './checkout'
 import { seedContent } from './content'
 import { seedLandings } from './landings'
 import { seedDelivery } from './delivery'
-import { packShotSvg } from './pack-shot'
+import { storePackShot } from './pack-shot'
 import { seedPartners } from './partners'
 import { seedReviews } from './reviews'
 import { seedShopSettings } from './shop'
@@ -55,7 +55,7 @@ export function loadProducts(): ProductRow[] {
 }
 
 const offerLabel = (o: OfferRow) => `${o.packageSize} ${o.packageUnit}${o.flavour ? `, ${o.flavour}` : ''}`
-export const packPath = (code: string, n: number) => `/upload/packs/${code}-${n}.svg`
+export const packPath = (code: string, n: number) => `/upload/packs/${code}-${n}.webp`
 const kopecks = (rub: number) => rub * 100
 
 async function idsByCode(db: Db, table: typeof sections | typeof brands | typeof badges) {
@@ -179,19 +179,21 @@ async function insertProducts(db: Db, rows: SeedProduct[], options: SeedOptions)
   if (options.uploadsDir) {
     const dir = path.join(options.uploadsDir, 'packs')
     mkdirSync(dir, { recursive: true })
-    for (const p of fresh) {
-      p.offers.forEach((o, i) => {
-        const svg = packShotSvg({
-          brand: brandNames.get(p.brand) ?? p.brand,
-          name: p.name,
-          subTitle: p.subTitle,
-          size: offerLabel(o),
-          color: p.color,
-          form: p.form,
-        })
-        writeFileSync(path.join(dir, `${p.code}-${i + 1}.svg`), svg)
-      })
-    }
+    // sharp renders on libvips' own threads: all at once keeps the cores busy.
+    await Promise.all(
+      fresh.flatMap((p) =>
+        p.offers.map((o, i) =>
+          storePackShot(path.join(dir, `${p.code}-${i + 1}.webp`), {
+            brand: brandNames.get(p.brand) ?? p.brand,
+            name: p.name,
+            subTitle: p.subTitle,
+            size: offerLabel(o),
+            color: p.color,
+            form: p.form,
+          }),
+        ),
+      ),
+    )
   }
   return fresh.length
 }

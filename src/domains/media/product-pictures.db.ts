@@ -58,7 +58,7 @@ export function offerPictureSql(size: Extract<PictureSize, 'thumb' | 'card'>) {
 
 /**
  * The same picture's three sizes as an `srcset` ("url 192w, url 480w, url 1200w", each its stored
- * width); '' for a pack shot, which is one SVG.
+ * width); '' for a pack shot, which is one picture.
  */
 export function offerSrcsetSql() {
   return sql<string>`coalesce(${offerPictureRow(`(select string_agg((s.value->>'url') || ' ' || (s.value->>'width') || 'w', ', ' order by (s.value->>'width')::int) from jsonb_each(pp.sizes) s)`)}, '')`
