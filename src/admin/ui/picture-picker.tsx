@@ -223,7 +223,7 @@ export function PicturePicker({
           ) : (
             <ul className="flex max-h-72 flex-wrap gap-2 overflow-y-auto" aria-label="Медиатека">
               {library.items.map((p, i) => (
-                <li key={p.id} className="flex w-24 flex-col items-center gap-1">
+                <li key={p.id} className="flex w-24 flex-col items-center gap-1" data-picture-id={p.id}>
                   <button
                     type="button"
                     aria-pressed={chosen?.id === p.id}

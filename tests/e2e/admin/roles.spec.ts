@@ -23,6 +23,8 @@ test('a visitor without a session is sent to the login page and back after it', 
 
 for (const role of STAFF_ROLES) {
   test(`${role}: the menu shows its sections, every other page answers 403`, async ({ page }) => {
+    // It opens every back-office page in turn: a budget per page, not one page's default.
+    test.setTimeout(20_000 + PAGES.length * 4_000)
     await signIn(page, role === 'owner' ? OWNER : await newStaff(page.request, role))
     const menu = page.getByRole('navigation', { name: 'Разделы' })
     for (const item of ADMIN_NAV) {
