@@ -303,8 +303,9 @@ function printTable(rows: Row[]): void {
       `SEO ${GOALS.seo} (in brackets: noindex pages, not counted), TBT ≤ ${GOALS.tbtMs} ms, LCP ≤ ${GOALS.lcpS} s, CLS ≤ ${GOALS.cls}`,
   )
   console.log(
-    "CPU: Lighthouse's benchmark index during the run; when it is far below an idle machine's (about 2000–2500 here),\n" +
-      'other work shared the cores and TBT and LCP read high: measure again on a quiet machine.',
+    "CPU: Lighthouse's benchmark index during the run (higher is faster). The phone it simulates is 4× slower than the\n" +
+      'machine it runs on, so TBT follows the index: the same build reads several times the TBT at half the index.\n' +
+      'Compare builds only at a similar index, on a quiet machine (docs/bench-figures.md, session 27).',
   )
   const failing = rows.filter((r) => r.failing.length)
   if (failing.length) {
