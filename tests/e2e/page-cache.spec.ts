@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './test'
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './test'
 import { signInAsStaff } from './staff-sign-in'
 
 // The full-page cache (ADR 161) as a buyer meets it: a first visit gets its session from a cached page
@@ -20,19 +20,25 @@ async function cachedProductPage(request: APIRequestContext) {
   return { cache: res.headers()['x-page-cache'], reviews: Number(/\((?:<!-- -->)?(\d+) отзыв/.exec(html)?.[1] ?? 0) }
 }
 
+/**
+ * A first visit in a context of its own, tried again until the page comes from memory: the first try
+ * warms the cache, and a parallel test's write may empty it again between two tries.
+ */
+async function firstVisitFromCache(browser: Browser, path: string): Promise<{ context: BrowserContext; page: Page }> {
+  let visit: { context: BrowserContext; page: Page } | undefined
+  await expect(async () => {
+    await visit?.context.close()
+    const context = await browser.newContext()
+    visit = { context, page: await context.newPage() }
+    expect((await visit.page.goto(path))?.headers()['x-page-cache']).toBe('hit')
+  }).toPass()
+  if (!visit) throw new Error('no visit was made')
+  return visit
+}
+
 test.describe('full-page cache', () => {
   test('a first visit to a cached page gets a session of its own and buys with it', async ({ browser }) => {
-    // Each try is a first visit in a context of its own, until one is served from memory: the first
-    // try warms the cache, and a parallel test's write may empty it again between two tries.
-    let first = await browser.newContext()
-    let page = await first.newPage()
-    await expect(async () => {
-      await first.close()
-      first = await browser.newContext()
-      page = await first.newPage()
-      const response = await page.goto('/catalog/')
-      expect(response?.headers()['x-page-cache']).toBe('hit')
-    }).toPass()
+    const { context: first, page } = await firstVisitFromCache(browser, '/catalog/')
     const other = await browser.newContext()
     try {
       await (await other.newPage()).goto('/catalog/')
